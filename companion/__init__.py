@@ -1,0 +1,1 @@
+"""The table companion: rules engine, journal, session and the daemon that wires them."""

@@ -1,0 +1,107 @@
+"""The roll checks printed on the cards, each decided by the die against the speed."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.through_the_gate.state import Check, Die
+
+CHECK_TITLES = {
+    "item": "Item check (🔧): roll ≥ speed keeps the item",
+    "less": "Roll < speed?",
+    "greater": "Roll > speed?",
+    "six": "Roll = 6?",
+    "equal": "Roll = speed?",
+    "three_less": "Three rolls: each roll < speed is a failure",
+    "djinn": "Frolicking Djinn: 1–2 discard, 3–4 nothing, 5–6 take a card",
+}
+CHECKS = tuple(CHECK_TITLES)
+
+MODIFIERS = {
+    "brooch_of_alertness": (2, "Brooch of Alertness +2"),
+    "braid_of_confusion": (-2, "Braid of Confusion −2"),
+    "bottled_imp_plus": (1, "Bottled Imp +1"),
+    "bottled_imp_minus": (-1, "Bottled Imp −1"),
+    "companion_bonus": (1, "Companion's +1 to the challenge"),
+}
+
+
+def add_roll(check: Check, raw: int) -> Check:
+    """The check with a die rolled in (or a re-roll replacing one); raises nothing."""
+    if check.reroll_index is not None:
+        old = check.dice[check.reroll_index]
+        dice = list(check.dice)
+        dice[check.reroll_index] = Die(raw, old.modifier)
+        return replace(check, dice=tuple(dice), reroll_index=None)
+    return replace(check, dice=check.dice + (Die(raw, check.next_modifier),), next_modifier=0)
+
+
+def modify(check: Check, amount: int) -> Check:
+    """The check with a modifier on the die about to be rolled, else on the last die rolled."""
+    if check.awaiting and check.reroll_index is None:
+        return replace(check, next_modifier=check.next_modifier + amount)
+    index = check.reroll_index if check.reroll_index is not None else len(check.dice) - 1
+    dice = list(check.dice)
+    dice[index] = replace(dice[index], modifier=dice[index].modifier + amount)
+    return replace(check, dice=tuple(dice))
+
+
+def verdict(check: Check) -> str:
+    """The check's result in a sentence, raw die and modified value shown; raises nothing."""
+    if not check.dice:
+        return "Waiting for the roll."
+    shown = ", ".join(_show(die) for die in check.dice)
+    if check.awaiting:
+        return f"Rolled {shown}; waiting for the next roll."
+    return f"Rolled {shown} against speed {check.speed}: {_ruling(check)}"
+
+
+def passed(check: Check) -> bool | None:
+    """Whether the card's condition holds (None for the Djinn table); raises nothing."""
+    if check.awaiting:
+        return None
+    value, speed = check.dice[0].value, check.speed
+    rulings = {
+        "item": value >= speed,
+        "less": value < speed,
+        "greater": value > speed,
+        "six": value == 6,
+        "equal": value == speed,
+        "three_less": failures(check) == 0,
+    }
+    return rulings.get(check.kind)
+
+
+def failures(check: Check) -> int:
+    """How many dice of the check came out below the speed; raises nothing."""
+    return sum(1 for die in check.dice if die.value < check.speed)
+
+
+def _show(die: Die) -> str:
+    if die.modifier == 0:
+        return str(die.raw)
+    sign = "+" if die.modifier > 0 else "−"
+    return f"{die.raw} {sign} {abs(die.modifier)} = {die.value}"
+
+
+def _ruling(check: Check) -> str:
+    value = check.dice[0].value
+    if check.kind == "item":
+        return "the item is kept." if value >= check.speed else "the item is overlooked and discarded."
+    if check.kind == "three_less":
+        count = failures(check)
+        return f"{count} failure{'s' if count != 1 else ''} — discard {count} card{'s' if count != 1 else ''}."
+    if check.kind == "djinn":
+        return _djinn(value)
+    symbol = {"less": "<", "greater": ">", "six": "=", "equal": "="}[check.kind]
+    target = 6 if check.kind == "six" else check.speed
+    holds = "yes" if passed(check) else "no"
+    return f"{value} {symbol} {target}? {holds}."
+
+
+def _djinn(value: int) -> str:
+    band = min(max(value, 1), 6)
+    if band <= 2:
+        return f"{value}: discard."
+    if band <= 4:
+        return f"{value}: nothing happens."
+    return f"{value}: take a card from the pile and put it in your diary."

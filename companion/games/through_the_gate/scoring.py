@@ -1,0 +1,126 @@
+"""Scoring: the five victories with the best wild split, the Ice Queen's targets, solo records."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.through_the_gate.state import Explorer, Tallies
+
+VICTORIES = (
+    ("knight", "Knight", "strength"),
+    ("scholar", "Scholar", "wisdom"),
+    ("diplomat", "Diplomat", "compassion"),
+    ("explorer", "Explorer", "diary"),
+    ("leadership", "Leadership", "companions"),
+)
+TARGETS = (
+    ("cold_guard", "The Cold Guard", "strength", 2),
+    ("wintery_curse", "Wintery Curse", "wisdom", 2),
+    ("reign_of_fear", "Reign of Fear", "compassion", 2),
+    ("dark_alliance", "The Dark Alliance", "companions", 2),
+    ("scattered_shards", "Scattered Shards", "diary", 12),
+)
+TIE_RULE = (
+    "Ties (not covered by the rulebook): a victory is shared by all players tied for the most, "
+    "and the game is won by all players tied on most victories."
+)
+
+Split = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's counted totals with wilds placed, and the victories those totals take."""
+
+    totals: dict[str, int]
+    wilds: Split
+    victories: tuple[str, ...]
+
+
+def splits(wilds: int) -> list[Split]:
+    """Every way to place that many wilds on ♥, ♠ and ♣; raises nothing."""
+    return [(heart, spade, wilds - heart - spade) for heart in range(wilds + 1) for spade in range(wilds - heart + 1)]
+
+
+def totals(tallies: Tallies, wilds: Split) -> dict[str, int]:
+    """The tallies with the wilds added to ♥ ♠ ♣; raises nothing."""
+    return {
+        "compassion": tallies.compassion + wilds[0],
+        "strength": tallies.strength + wilds[1],
+        "wisdom": tallies.wisdom + wilds[2],
+        "companions": tallies.companions,
+        "diary": tallies.diary,
+    }
+
+
+def victories_of(seat: int, all_totals: list[dict[str, int]]) -> tuple[str, ...]:
+    """The victories a seat takes (shared on ties); raises nothing."""
+    won = []
+    for key, _title, tally in VICTORIES:
+        best = max(each[tally] for each in all_totals)
+        if all_totals[seat][tally] == best:
+            won.append(key)
+    return tuple(won)
+
+
+def best_splits(explorers: tuple[Explorer, ...]) -> list[Split]:
+    """Each player's wild split that gives them the most victories, chosen splits kept."""
+    chosen = [explorer.wilds or (0, 0, 0) for explorer in explorers]
+    for _round in range(8):
+        changed = False
+        for seat, explorer in enumerate(explorers):
+            if explorer.wilds is not None:
+                continue
+            best = _best_for(seat, explorers, chosen)
+            changed |= best != chosen[seat]
+            chosen[seat] = best
+        if not changed:
+            break
+    return chosen
+
+
+def _best_for(seat: int, explorers: tuple[Explorer, ...], chosen: list[Split]) -> Split:
+    def score(split: Split) -> tuple[int, int]:
+        trial = list(chosen)
+        trial[seat] = split
+        all_totals = [totals(each.tallies, trial[index]) for index, each in enumerate(explorers)]
+        return len(victories_of(seat, all_totals)), -max(split)
+
+    return max(splits(explorers[seat].tallies.wild), key=score)
+
+
+def standings(explorers: tuple[Explorer, ...]) -> list[Standing]:
+    """Every player's totals and victories with the best (or chosen) wild splits; raises nothing."""
+    chosen = best_splits(explorers)
+    all_totals = [totals(each.tallies, chosen[index]) for index, each in enumerate(explorers)]
+    return [Standing(all_totals[seat], chosen[seat], victories_of(seat, all_totals)) for seat in range(len(explorers))]
+
+
+def winners(rows: list[Standing]) -> tuple[int, ...]:
+    """The seats with the most victories (all of them on a tie); raises nothing."""
+    most = max(len(row.victories) for row in rows)
+    return tuple(seat for seat, row in enumerate(rows) if len(row.victories) == most)
+
+
+def targets_met(combined: Tallies, players: int) -> tuple[tuple[str, ...], Split]:
+    """The Ice Queen targets met by the combined tallies, wilds placed to meet the most."""
+    best: tuple[tuple[str, ...], Split] = ((), (0, 0, 0))
+    for split in splits(combined.wild):
+        counted = totals(combined, split)
+        met = tuple(key for key, _title, tally, per in TARGETS if counted[tally] >= per * players)
+        if len(met) > len(best[0]):
+            best = (met, split)
+    return best
+
+
+def combined(explorers: tuple[Explorer, ...]) -> Tallies:
+    """Every player's tallies added up; raises nothing."""
+    return Tallies(*(sum(getattr(each.tallies, field) for each in explorers) for field in Tallies.__dataclass_fields__))
+
+
+def ice_queen_result(count: int) -> str:
+    """What meeting `count` of the five targets means; raises nothing."""
+    if count == 5:
+        return "All five targets met: the Ice Queen is banished!"
+    if count >= 3:
+        return f"{count} of 5 targets met: you win, but the Ice Queen escapes."
+    return f"Only {count} of 5 targets met: the Ice Queen wins."

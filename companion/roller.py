@@ -1,0 +1,234 @@
+"""The camera loop's roll step: wait until the dice are still, read a few frames, vote, and say what we saw.
+
+Runs on the camera thread; it only reads frames and calls the reader, never the engine. Settle and
+motion work on small thumbnails; the reader never sees a frame that moved.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from vision.settle import Settle, Vote, changed_fraction, motion, step, thumbnail, vote
+from vision.sources import CameraError, FrameSource
+from vision.types import DiceReading
+
+KINDS: tuple[str, ...] = ("read", "reroll", "wrong_count", "offline")
+OFFLINE_MESSAGE = "Camera offline — enter rolls by hand."
+REROLL_MESSAGE = "Could not read the dice surely — please roll again."
+COCKED_MESSAGE = "A die is cocked — please roll it again."
+NO_DICE_MESSAGE = "I see no dice on the tray — please roll again."
+UNSETTLED_MESSAGE = "The dice never settled — please roll again."
+UNMOVED_MESSAGE = "The dice have not moved since the last roll — please roll."
+BUMP_FRACTION = 0.002  # share of thumbnail pixels that must change for the dice to count as moved
+CROP_PX = 96
+
+
+@dataclass(frozen=True)
+class RollResult:
+    """What the camera made of a roll: kind (read/reroll/wrong_count/offline), values, crops and a sentence."""
+
+    kind: str
+    values: tuple[int, ...] = ()
+    sides: tuple[int, ...] = ()
+    crops: tuple[bytes, ...] = field(default=(), repr=False)
+    message: str = ""
+    reading: DiceReading | None = None
+    scene: bytes = field(default=b"", repr=False)  # PNG thumbnail of the tray at read time, for watch()
+
+
+@dataclass(frozen=True)
+class _Capture:
+    """One settled, voted capture: the vote, the last frame read and its thumbnail."""
+
+    vote: Vote
+    frame: np.ndarray
+    thumb: np.ndarray
+
+
+class Roller:
+    """Turns camera frames into one roll result: settle, read K frames, vote, re-capture, or ask for a re-roll."""
+
+    def __init__(
+        self,
+        source: FrameSource,
+        read: Callable[[np.ndarray], DiceReading],
+        *,
+        still_seconds: float = 0.6,
+        frames_to_vote: int = 3,
+        max_wait_seconds: float = 8.0,
+        retries: int = 1,
+        min_confidence: float = 0.8,
+        min_agreement: float = 0.6,
+        motion_threshold: float = 0.01,
+        fps: float = 10.0,
+        empty_tray: np.ndarray | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        """Keep the source, reader and settings; raises ValueError for settings that cannot work."""
+        if frames_to_vote < 1 or retries < 0 or fps <= 0 or max_wait_seconds <= 0 or still_seconds < 0:
+            raise ValueError("frames_to_vote ≥ 1, retries ≥ 0, fps > 0, max_wait_seconds > 0, still_seconds ≥ 0")
+        self.source, self.read = source, read
+        self.still_seconds, self.frames_to_vote = still_seconds, frames_to_vote
+        self.max_wait_seconds, self.retries = max_wait_seconds, retries
+        self.min_confidence, self.min_agreement = min_confidence, min_agreement
+        self.motion_threshold, self.period = motion_threshold, 1.0 / fps
+        self.empty_tray = None if empty_tray is None else thumbnail(empty_tray)
+        self.clock, self.sleep = clock, sleep
+
+    def roll(self, expect: tuple[int, ...] | None = None, *, since: RollResult | None = None) -> RollResult:
+        """Block until the dice are still, read and vote; returns a RollResult, never raises CameraError.
+
+        `expect` gives the sides of the dice the game wants (its length is the count checked);
+        `since` is the previous read, whose dice must have moved before this roll is read.
+        """
+        try:
+            return self._roll(expect, _scene_of(since))
+        except CameraError:
+            return RollResult("offline", message=OFFLINE_MESSAGE)
+
+    def watch(self, previous: RollResult, *, frames: int = 3) -> bool:
+        """Return whether the dice moved since `previous` was read, from a few new frames; raises CameraError."""
+        scene = _scene_of(previous)
+        if scene is None:
+            return False
+        thumb = scene
+        for index in range(max(1, frames)):
+            if index:
+                self.sleep(self.period)
+            thumb = thumbnail(self.source.frame())
+        return changed_fraction(scene, thumb) > BUMP_FRACTION
+
+    def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None) -> RollResult:
+        """Settle, read and judge up to 1 + retries times; returns the result; raises CameraError."""
+        trouble = REROLL_MESSAGE
+        for _ in range(self.retries + 1):
+            capture = self._capture(self.clock() + self.max_wait_seconds, since)
+            if isinstance(capture, str):
+                return RollResult("reroll", message=capture)
+            since = None  # once the dice have moved, re-captures may read the same still dice
+            result, trouble = self._judge(capture, expect)
+            if result is not None:
+                return result
+        return RollResult("reroll", message=trouble, reading=capture.vote.reading)
+
+    def _capture(self, deadline: float, since: np.ndarray | None) -> _Capture | str:
+        """Wait for still dice and vote over K still frames; returns the capture or why not; raises CameraError."""
+        while True:
+            settled = self._wait_until_still(deadline, since)
+            if isinstance(settled, str):
+                return settled
+            frame, thumb = settled
+            readings = [self.read(frame)]
+            while len(readings) < self.frames_to_vote:
+                self.sleep(self.period)
+                newer = self.source.frame()
+                newer_thumb = thumbnail(newer)
+                if motion(thumb, newer_thumb) >= self.motion_threshold:
+                    break
+                frame, thumb = newer, newer_thumb
+                readings.append(self.read(frame))
+            else:
+                return _Capture(vote(readings), frame, thumb)
+
+    def _wait_until_still(self, deadline: float, since: np.ndarray | None) -> tuple[np.ndarray, np.ndarray] | str:
+        """Pull frames until still (and moved since `since`); returns (frame, thumb) or a message; raises CameraError.
+
+        At the deadline a calm tray is read anyway (even one that looks empty: the reader decides).
+        """
+        settle = Settle(empty_tray=self.empty_tray)
+        while True:
+            frame = self.source.frame()
+            thumb = thumbnail(frame)
+            settle = step(settle, thumb, now=self.clock(), still_seconds=self.still_seconds,
+                          threshold=self.motion_threshold)
+            fresh = since is None or changed_fraction(since, thumb) > BUMP_FRACTION
+            calm = settle.state in ("still", "empty")
+            if calm and fresh and (settle.state == "still" or self.clock() >= deadline):
+                return frame, thumb
+            if self.clock() >= deadline:
+                return UNSETTLED_MESSAGE if fresh else UNMOVED_MESSAGE
+            self.sleep(self.period)
+
+    def _judge(self, capture: _Capture, expect: tuple[int, ...] | None) -> tuple[RollResult | None, str]:
+        """Return the final result (or None to re-capture) and the re-roll sentence; raises nothing."""
+        ballot = capture.vote
+        reading = ballot.reading or DiceReading(dice=())
+        seen = len(reading.dice)
+        if ballot.count_agreed and expect is not None and seen != len(expect):
+            return RollResult("wrong_count", message=_count_message(seen, len(expect)), reading=reading), ""
+        if not reading.dice:
+            return None, NO_DICE_MESSAGE
+        if any(die.is_cocked for die in reading.dice):
+            return None, COCKED_MESSAGE
+        unsure = any(die.unsure or die.confidence < self.min_confidence for die in reading.dice)
+        if unsure or not ballot.count_agreed or ballot.agreement < self.min_agreement:
+            return None, REROLL_MESSAGE
+        values = tuple(int(die.value) for die in reading.dice if die.value is not None)
+        return RollResult(
+            "read",
+            values=values,
+            sides=tuple(die.sides for die in reading.dice),
+            crops=tuple(crop_jpeg(capture.frame, die.box) for die in reading.dice),
+            message=_read_message(values),
+            reading=reading,
+            scene=_encode_png(capture.thumb),
+        ), ""
+
+
+def crop_jpeg(frame: np.ndarray, box: tuple[int, int, int, int], *, size: int = CROP_PX) -> bytes:
+    """Return the die's box (with a small margin) as JPEG bytes, longest side `size` px; raises ValueError if empty."""
+    left, top, width, height = box
+    margin = int(0.15 * max(width, height))
+    frame_height, frame_width = frame.shape[:2]
+    x0, y0 = max(0, left - margin), max(0, top - margin)
+    x1, y1 = min(frame_width, left + width + margin), min(frame_height, top + height + margin)
+    if x1 <= x0 or y1 <= y0:
+        raise ValueError(f"the box {box} lies outside the {frame_width}x{frame_height} frame")
+    crop = frame[y0:y1, x0:x1]
+    scale = size / max(crop.shape[:2])
+    crop = cv2.resize(crop, (max(1, round(crop.shape[1] * scale)), max(1, round(crop.shape[0] * scale))),
+                      interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    ok, encoded = cv2.imencode(".jpg", crop, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    if not ok:
+        raise ValueError("OpenCV could not encode the die crop as JPEG")
+    return encoded.tobytes()
+
+
+def _encode_png(thumb: np.ndarray) -> bytes:
+    """Return a thumbnail as lossless PNG bytes; raises nothing."""
+    return cv2.imencode(".png", thumb)[1].tobytes()
+
+
+def _scene_of(result: RollResult | None) -> np.ndarray | None:
+    """Return the tray thumbnail saved with a read result, or None; raises nothing."""
+    if result is None or result.kind != "read" or not result.scene:
+        return None
+    return cv2.imdecode(np.frombuffer(result.scene, np.uint8), cv2.IMREAD_GRAYSCALE)
+
+
+def _dice(count: int) -> str:
+    """Return "1 die", "3 dice" or "no dice"; raises nothing."""
+    return "no dice" if count == 0 else ("1 die" if count == 1 else f"{count} dice")
+
+
+def _count_message(seen: int, expected: int) -> str:
+    """Return the players' sentence for seeing the wrong number of dice; raises nothing."""
+    if seen > expected:
+        hint = "is an extra die on the tray?" if seen - expected == 1 else "are extra dice on the tray?"
+    elif seen == 0:
+        hint = "are they off the tray?"
+    else:
+        hint = "is one off the tray?" if expected - seen == 1 else "are some off the tray?"
+    return f"I see {_dice(seen)}, expecting {expected} — {hint}"
+
+
+def _read_message(values: tuple[int, ...]) -> str:
+    """Return e.g. "Rolled 4.", "Rolled 3 and 5." or "Rolled 1, 2 and 6."; raises nothing."""
+    words = [str(value) for value in values]
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return f"Rolled {listed}."

@@ -1,0 +1,213 @@
+"""The pure engine: start a game, apply one input, list the legal moves. No I/O, no clocks."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any, Mapping
+
+from companion.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.rules.errors import (
+    BadInput,
+    GameOver,
+    IllegalMove,
+    NoRollExpected,
+    NothingToUndo,
+    NotYourTurn,
+    WrongDice,
+)
+from companion.rules.game import Act, Game, Roll, Setup, say
+from companion.rules.schema import JSON, validate
+from companion.rules.table import LastRoll, Table
+
+MAX_NAME = 24
+MAX_DIE_SIDES = 100
+
+
+def rng_for(seed: int, seq: int) -> random.Random:
+    """A random source fixed by the game's journaled seed and the input's number; raises nothing."""
+    return random.Random(f"{seed}:{seq}")
+
+
+def start(game: Game[Any], request: StartGame) -> Table:
+    """Set a new game up; raises BadInput for bad players or options."""
+    players = check_players(game, request.players)
+    options = check_options(game, request.options)
+    state = game.setup(Setup(players, options, rng_for(request.seed, 0)))
+    return Table(game.id, players, tuple(sorted(options.items())), request.seed, state)
+
+
+def check_players(game: Game[Any], players: Any) -> tuple[str, ...]:
+    """The players' names, checked; raises BadInput naming what is wrong."""
+    if not isinstance(players, (list, tuple)):
+        raise BadInput("players must be a list of names.")
+    if not game.min_players <= len(players) <= game.max_players:
+        raise BadInput(
+            f"{game.title} takes {game.min_players} to {game.max_players} players, not {len(players)}."
+        )
+    names = tuple(_check_name(name) for name in players)
+    if len({name.casefold() for name in names}) != len(names):
+        raise BadInput("Each player needs a different name.")
+    return names
+
+
+def _check_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise BadInput("Each player's name must be some text.")
+    clean = " ".join(name.split())
+    if len(clean) > MAX_NAME or not clean.isprintable():
+        raise BadInput(f"A player's name must be at most {MAX_NAME} printable characters.")
+    return clean
+
+
+def check_options(game: Game[Any], options: Any) -> dict[str, Any]:
+    """The game's options with defaults filled in; raises BadInput naming the bad option."""
+    if options is None:
+        options = {}
+    validate(options, game.options, "options")
+    defaults = {key: spec["default"] for key, spec in game.options.get("properties", {}).items() if "default" in spec}
+    return {**defaults, **dict(options)}
+
+
+def apply(table: Table, game: Game[Any], given: Input) -> Table:
+    """The table after one input; raises a CompanionError (table unchanged) when it is refused."""
+    if isinstance(given, Move):
+        return _apply_move(table, game, given)
+    if isinstance(given, DiceRolled):
+        return _apply_roll(table, game, Roll(tuple(given.values), tuple(given.sides), tuple(given.origins)))
+    if isinstance(given, CorrectDice):
+        return _correct_roll(table, game, Roll(tuple(given.values), tuple(given.sides)))
+    if isinstance(given, Undo):
+        return _undo(table, game)
+    raise BadInput(f"The table cannot take a {type(given).__name__} here.")
+
+
+def _apply_move(table: Table, game: Game[Any], move: Move) -> Table:
+    _refuse_after_end(table, game)
+    rule = game.move(move.move)
+    if rule is None:
+        raise BadInput(f"{game.title} has no move called {move.move!r}.")
+    _check_seat(table, move.seat)
+    reason = rule.why_not(table.state, move.seat)
+    if reason is not None:
+        error = NotYourTurn if move.seat not in game.whose_turn(table.state) else IllegalMove
+        raise error(reason)
+    validate(dict(move.args), rule.schema(table.state, move.seat), "args")
+    seq = table.seq + 1
+    state = rule.apply(table.state, Act(move.seat, dict(move.args), rng_for(table.seed, seq)))
+    same_turn = game.turn_key(state) == game.turn_key(table.state)
+    undo = table.undo + (table.state,) if rule.undoable and same_turn else ()
+    return replace(table, state=state, seq=seq, undo=undo)
+
+
+def _check_seat(table: Table, seat: Any) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.players):
+        raise BadInput(f"seat must be a number from 0 to {len(table.players) - 1}, not {seat!r}.")
+
+
+def _refuse_after_end(table: Table, game: Game[Any]) -> None:
+    if game.outcome(table.state) is not None:
+        raise GameOver("This game is over; start a new one.")
+
+
+def check_roll(table: Table, game: Game[Any], roll: Roll) -> None:
+    """Check a roll against the one awaited; raises NoRollExpected, WrongDice or BadInput."""
+    request = game.awaiting_dice(table.state)
+    if request is None:
+        raise NoRollExpected("No roll is expected right now.")
+    if len(roll.values) != len(roll.sides):
+        raise BadInput("Give one number of sides for every die value.")
+    if sorted(roll.sides) != sorted(request.sides):
+        raise WrongDice(f"Expecting {describe_dice(request.sides)}, got {describe_dice(roll.sides)}.")
+    for value, sides in zip(roll.values, roll.sides):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
+            raise BadInput(f"A d{sides} shows 1 to {sides}, not {value!r}.")
+
+
+def describe_dice(sides: tuple[int, ...]) -> str:
+    """'1 d6' or '2 dice (d8, d6)'; raises nothing."""
+    if len(sides) == 1:
+        return f"1 die (d{sides[0]})"
+    return f"{len(sides)} dice ({', '.join(f'd{count}' for count in sides)})"
+
+
+def _apply_roll(table: Table, game: Game[Any], roll: Roll) -> Table:
+    _refuse_after_end(table, game)
+    check_roll(table, game, roll)
+    roll = _in_request_order(table, game, roll)
+    seq = table.seq + 1
+    state = game.on_dice(table.state, roll)
+    return replace(table, state=state, seq=seq, undo=(), last_roll=LastRoll(roll, table.state, seq))
+
+
+def _in_request_order(table: Table, game: Game[Any], roll: Roll) -> Roll:
+    """The roll reordered so its sides follow the request (a d8 + d6 given as d6 + d8)."""
+    request = game.awaiting_dice(table.state)
+    if request is None or sorted(roll.sides) != sorted(request.sides):
+        return roll
+    origins = roll.origins if len(roll.origins) == len(roll.values) else ("",) * len(roll.values)
+    dice = list(zip(roll.sides, roll.values, origins))
+    ordered = []
+    for sides in request.sides:
+        match = next(die for die in dice if die[0] == sides)
+        dice.remove(match)
+        ordered.append(match)
+    return Roll(tuple(die[1] for die in ordered), tuple(die[0] for die in ordered), tuple(die[2] for die in ordered))
+
+
+def _correct_roll(table: Table, game: Game[Any], roll: Roll) -> Table:
+    last = table.last_roll
+    if last is None or last.seq != table.seq:
+        raise IllegalMove("Only the last roll can be corrected, and only before anything else happens.")
+    before = replace(table, state=last.before)
+    check_roll(before, game, roll)
+    roll = _in_request_order(before, game, roll)
+    state = game.on_dice(last.before, roll)
+    old = ", ".join(map(str, last.roll.values))
+    new = ", ".join(map(str, roll.values))
+    if hasattr(state, "log"):
+        state = say(state, f"Roll corrected: {old} → {new}.")
+    seq = table.seq + 1
+    return replace(table, state=state, seq=seq, undo=(), last_roll=LastRoll(roll, last.before, seq))
+
+
+def _undo(table: Table, game: Game[Any]) -> Table:
+    _refuse_after_end(table, game)
+    if not table.undo:
+        raise NothingToUndo("There is no move of this turn to take back (a roll is never undone).")
+    state = table.undo[-1]
+    if hasattr(state, "log"):
+        state = say(state, "Last move taken back.")
+    return replace(table, state=state, seq=table.seq + 1, undo=table.undo[:-1])
+
+
+def legal_moves(table: Table, game: Game[Any]) -> list[JSON]:
+    """Every move some seat may make now, with its argument schema; raises nothing."""
+    if game.outcome(table.state) is not None:
+        return []
+    found: list[JSON] = []
+    for seat in range(len(table.players)):
+        for rule in game.moves:
+            if rule.why_not(table.state, seat) is None:
+                found.append({"seat": seat, "move": rule.name, "title": rule.title, "args": rule.schema(table.state, seat)})
+    return found
+
+
+def can_undo(table: Table, game: Game[Any]) -> bool:
+    """Whether an Undo would be accepted now; raises nothing."""
+    return bool(table.undo) and game.outcome(table.state) is None
+
+
+def replay(game_for: Any, inputs: list[Input]) -> Table | None:
+    """The table rebuilt from a game's journaled inputs, oldest first; raises CompanionError."""
+    table: Table | None = None
+    for given in inputs:
+        if isinstance(given, StartGame):
+            table = start(game_for(given.game), given)
+        elif table is not None:
+            table = apply(table, game_for(table.game), given)
+    return table
+
+
+def options_of(table: Table) -> Mapping[str, Any]:
+    """The table's options as a plain dict; raises nothing."""
+    return dict(table.options)

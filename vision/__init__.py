@@ -1,0 +1,1 @@
+"""Pure image → dice functions and the camera sources behind one FrameSource protocol."""
