@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
@@ -73,11 +74,12 @@ class PastGame:
 
 
 class Journal:
-    """The SQLite event log; one writer (the engine loop), reads from the same thread."""
+    """The SQLite event log; the engine loop writes, tokens and history may be read elsewhere."""
 
     def __init__(self, path: Path) -> None:
         """Open (or create) the journal and check it; raises JournalError when it is damaged."""
         self.path = Path(path)
+        self._lock = threading.RLock()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -107,7 +109,7 @@ class Journal:
         """Store an accepted input (a StartGame opens a game); returns (seq, game id); raises JournalError."""
         kind, body = encode(given)
         try:
-            with self._transaction():
+            with self._lock, self._transaction():
                 if isinstance(given, StartGame):
                     game_id = self._new_game(given, at)
                 cursor = self._db.execute(
@@ -131,17 +133,18 @@ class Journal:
     def finish(self, game_id: int, outcome: dict[str, Any], *, at: float) -> None:
         """Mark a game finished with its outcome; raises JournalError."""
         try:
-            self._db.execute(
-                "UPDATE games SET finished = ?, outcome = ? WHERE id = ? AND finished IS NULL",
-                (at, json.dumps(outcome, ensure_ascii=False), game_id),
-            )
+            with self._lock:
+                self._db.execute(
+                    "UPDATE games SET finished = ?, outcome = ? WHERE id = ? AND finished IS NULL",
+                    (at, json.dumps(outcome, ensure_ascii=False), game_id),
+                )
         except sqlite3.Error as error:
             raise JournalError(f"Could not record the end of the game ({error}).") from None
 
     def current_game(self) -> int | None:
         """The id of the newest game, or None before the first; raises JournalError."""
-        row = self._query("SELECT MAX(id) FROM games").fetchone()
-        return row[0] if row and row[0] is not None else None
+        rows = self._query("SELECT MAX(id) FROM games")
+        return rows[0][0] if rows and rows[0][0] is not None else None
 
     def entries(self, game_id: int) -> Iterator[Entry]:
         """A game's inputs, oldest first; raises JournalError when one does not decode."""
@@ -154,42 +157,41 @@ class Journal:
 
     def last_seq(self) -> int:
         """The number of the newest entry (0 when empty); raises JournalError."""
-        row = self._query("SELECT MAX(id) FROM entries").fetchone()
-        return int(row[0] or 0)
+        return int(self._query("SELECT MAX(id) FROM entries")[0][0] or 0)
 
     def history(self, limit: int = 100) -> list[PastGame]:
         """The newest games first, finished or not; raises JournalError."""
         rows = self._query(
             "SELECT id, game, players, started, finished, outcome FROM games ORDER BY id DESC LIMIT ?", (limit,)
-        ).fetchall()
+        )
         return [PastGame(row[0], row[1], tuple(json.loads(row[2])), row[3], row[4],
                          json.loads(row[5]) if row[5] else None) for row in rows]
 
     def finished_outcomes(self, game: str) -> list[dict[str, Any]]:
         """The outcomes of every finished game of one kind, oldest first; raises JournalError."""
-        rows = self._query(
-            "SELECT outcome FROM games WHERE game = ? AND outcome IS NOT NULL ORDER BY id", (game,)
-        ).fetchall()
+        rows = self._query("SELECT outcome FROM games WHERE game = ? AND outcome IS NOT NULL ORDER BY id", (game,))
         return [json.loads(row[0]) for row in rows]
 
     def integrity(self) -> str:
         """SQLite's own integrity check verdict ('ok' when sound); raises JournalError."""
-        return str(self._query("PRAGMA integrity_check").fetchone()[0])
+        return str(self._query("PRAGMA integrity_check")[0][0])
 
-    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Cursor:
+    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:
-            return self._db.execute(sql, params)
+            with self._lock:
+                return self._db.execute(sql, params).fetchall()
         except sqlite3.Error as error:
             raise JournalError(f"Could not read the journal ({error}).") from None
 
     def token_rows(self) -> list[tuple[str, str]]:
         """Every (holder, token) pair issued; raises JournalError."""
-        return [(row[0], row[1]) for row in self._query("SELECT holder, token FROM tokens").fetchall()]
+        return [(row[0], row[1]) for row in self._query("SELECT holder, token FROM tokens")]
 
     def save_token(self, holder: str, token: str, *, at: float) -> None:
         """Store (or replace) a holder's token; raises JournalError."""
         try:
-            self._db.execute("INSERT OR REPLACE INTO tokens (holder, token, issued) VALUES (?, ?, ?)", (holder, token, at))
+            with self._lock:
+                self._db.execute("INSERT OR REPLACE INTO tokens (holder, token, issued) VALUES (?, ?, ?)", (holder, token, at))
         except sqlite3.Error as error:
             raise JournalError(f"Could not save the token ({error}).") from None
 

@@ -1,0 +1,89 @@
+"""The snapshot every phone gets: the table for one seat plus what the box shows (pure, stdlib)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.rules import engine
+from companion.rules.game import Game
+from companion.rules.table import Table
+
+JSON = dict[str, Any]
+
+CAMERA_STATES = ("none", "ready", "reading", "read_ok", "reroll", "offline")
+
+
+@dataclass(frozen=True)
+class LastDice:
+    """The last roll as the phones show it: values, sides, where each came from, crop names."""
+
+    values: tuple[int, ...]
+    sides: tuple[int, ...]
+    origins: tuple[str, ...]
+    crops: tuple[str, ...] = ()
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class Extras:
+    """What the box adds to the table: the last dice, the camera's state and a message."""
+
+    dice: LastDice | None = None
+    camera: str = "none"
+    camera_message: str = ""
+    message: str | None = None
+    records: JSON | None = None
+    demo: bool = False
+    panel: JSON = field(default_factory=dict)
+
+
+def lights(table: Table | None, game: Game[Any] | None, extras: Extras) -> JSON:
+    """What the LEDs show: whose turn, the status colour, the game-over buzzer; raises nothing."""
+    if table is None or game is None:
+        return {"seats": [], "status": _status(extras.camera), "buzz": False}
+    over = game.outcome(table.state) is not None
+    turn = set(game.whose_turn(table.state))
+    status = "game_over" if over else _status(extras.camera)
+    return {"seats": [seat in turn for seat in range(len(table.players))], "status": status, "buzz": over}
+
+
+def _status(camera: str) -> str:
+    return {"none": "ready", "ready": "ready"}.get(camera, camera)
+
+
+def snapshot(table: Table | None, game: Game[Any] | None, *, seat: int | None, seq: int, extras: Extras) -> JSON:
+    """The full state for a seat (None: the host, who sees every seat's moves); raises nothing."""
+    base: JSON = {
+        "seq": seq, "game": None, "title": None, "players": [], "you": seat, "whose_turn": [],
+        "outcome": None, "legal_moves": [], "can_undo": False, "awaiting_dice": None, "view": {},
+        "dice": _dice(extras.dice), "camera": {"status": extras.camera, "message": extras.camera_message},
+        "message": extras.message, "lights": lights(table, game, extras), "records": extras.records,
+        "demo": extras.demo,
+    }
+    if table is None or game is None:
+        return base
+    return {**base, **_table_part(table, game, seat)}
+
+
+def _table_part(table: Table, game: Game[Any], seat: int | None) -> JSON:
+    outcome = game.outcome(table.state)
+    request = game.awaiting_dice(table.state)
+    moves = engine.legal_moves(table, game)
+    return {
+        "game": game.id,
+        "title": game.title,
+        "players": list(table.players),
+        "whose_turn": list(game.whose_turn(table.state)),
+        "outcome": None if outcome is None else {"winners": list(outcome.winners), "summary": outcome.summary, "detail": dict(outcome.detail)},
+        "legal_moves": [move for move in moves if seat is None or move["seat"] == seat],
+        "can_undo": engine.can_undo(table, game),
+        "awaiting_dice": None if request is None else {"sides": list(request.sides), "why": request.why, "seats": list(request.seats)},
+        "view": game.view(table.state, seat),
+    }
+
+
+def _dice(dice: LastDice | None) -> JSON | None:
+    if dice is None:
+        return None
+    return {"values": list(dice.values), "sides": list(dice.sides), "origins": list(dice.origins),
+            "crops": [f"/api/crops/{name}.jpg" for name in dice.crops], "seq": dice.seq}

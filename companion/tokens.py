@@ -1,0 +1,61 @@
+"""Seat and host tokens: drawn from `secrets`, kept in the journal, compared in constant time."""
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+import time
+from typing import Callable
+
+from companion.journal import Journal
+from companion.port import HOST, Holder
+
+TOKEN_BYTES = 18
+
+
+class Tokens:
+    """The token book; the engine loop and request threads share it, so it holds a lock."""
+
+    def __init__(self, journal: Journal, *, clock: Callable[[], float] = time.time) -> None:
+        """Load the issued tokens (a host token is made on first start); raises JournalError."""
+        self._journal = journal
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._by_holder = dict(journal.token_rows())
+        if HOST not in self._by_holder:
+            self._issue(HOST)
+
+    def _issue(self, holder: str) -> str:
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        self._journal.save_token(holder, token, at=self._clock())
+        self._by_holder[holder] = token
+        return token
+
+    def holder(self, token: str | None) -> Holder | None:
+        """Whose token this is, or None for a wrong or missing one; compares in constant time."""
+        if not token or not isinstance(token, str) or len(token) > 100:
+            return None
+        given = token.encode("utf-8", "replace")
+        with self._lock:
+            pairs = list(self._by_holder.items())
+        found: Holder | None = None
+        for holder, known in pairs:
+            if hmac.compare_digest(given, known.encode()):
+                found = Holder(None if holder == HOST else int(holder))
+        return found
+
+    def host_token(self) -> str:
+        """The host's token; raises nothing."""
+        with self._lock:
+            return self._by_holder[HOST]
+
+    def seat_token(self, seat: int) -> str:
+        """A seat's current token, issued on first use; raises JournalError."""
+        with self._lock:
+            known = self._by_holder.get(str(seat))
+            return known if known is not None else self._issue(str(seat))
+
+    def reissue(self, seat: int) -> str:
+        """Revoke a seat's token and issue a new one; raises JournalError."""
+        with self._lock:
+            return self._issue(str(seat))

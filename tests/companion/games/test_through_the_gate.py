@@ -1,0 +1,246 @@
+"""Through The Gate on the pure engine: the roll-off, the time check, speeds, checks, scoring."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.games import registered_games
+from companion.games.through_the_gate import scoring
+from companion.games.through_the_gate.state import Explorer, Tallies
+from companion.inputs import CorrectDice, DiceRolled, Move, StartGame, Undo
+from companion.rules import engine
+from companion.rules.errors import BadInput, IllegalMove, NotYourTurn, NothingToUndo, WrongDice
+from companion.rules.table import Table
+
+GAME = registered_games()["through-the-gate"]
+
+
+def new(players: tuple[str, ...] = ("Ann", "Bob", "Cy"), **options: Any) -> Table:
+    return engine.start(GAME, StartGame(GAME.id, players, options, 7))
+
+
+def roll(table: Table, *values: int) -> Table:
+    for value in values:
+        table = engine.apply(table, GAME, DiceRolled((value,), (6,)))
+    return table
+
+
+def move(table: Table, name: str, seat: int | None = None, **args: Any) -> Table:
+    return engine.apply(table, GAME, Move(table.state.current if seat is None else seat, name, args))
+
+
+def started(players: tuple[str, ...] = ("Ann", "Bob", "Cy"), **options: Any) -> Table:
+    """A game where Ann (seat 0) rolled highest (or plays alone) and has begun her first turn."""
+    table = new(players, **options)
+    return table if len(players) == 1 else roll(table, *([6] + [1] * (len(players) - 1)))
+
+
+def test_high_roll_goes_first_and_ties_reroll_among_the_tied_only() -> None:
+    table = roll(new(), 3, 5, 5)
+    assert table.state.contenders == (1, 2)
+    assert GAME.awaiting_dice(table.state).why == "Bob rolls for first player."
+    table = roll(table, 2, 4)
+    assert table.state.current == 2 and table.state.phase == "playing"
+    assert table.state.explorers[2].hourglasses == 4  # the time check spent one
+
+
+def test_speed_must_be_two_to_seven_and_is_declared_once() -> None:
+    table = started()
+    for bad in (1, 8, "5", None):
+        with pytest.raises(BadInput):
+            move(table, "declare_speed", speed=bad)
+    table = move(table, "declare_speed", speed=5)
+    with pytest.raises(IllegalMove, match="already 5"):
+        move(table, "declare_speed", speed=4)
+
+
+def test_only_the_current_player_acts_and_a_refusal_changes_nothing() -> None:
+    table = started()
+    with pytest.raises(NotYourTurn, match="Ann's turn"):
+        move(table, "declare_speed", seat=1, speed=3)
+    assert engine.apply(table, GAME, Move(0, "declare_speed", {"speed": 3})).state.speed == 3
+
+
+@pytest.mark.parametrize(
+    ("kind", "speed", "die", "modifier", "verdict"),
+    [
+        ("item", 4, 3, None, "the item is overlooked and discarded."),
+        ("item", 4, 4, None, "the item is kept."),
+        ("item", 4, 3, "brooch_of_alertness", "3 + 2 = 5 against speed 4: the item is kept."),
+        ("less", 5, 6, "braid_of_confusion", "6 − 2 = 4 against speed 5: 4 < 5? yes."),
+        ("greater", 3, 3, "bottled_imp_plus", "3 + 1 = 4 against speed 3: 4 > 3? yes."),
+        ("six", 2, 6, None, "6 = 6? yes."),
+        ("equal", 4, 5, "bottled_imp_minus", "5 − 1 = 4 against speed 4: 4 = 4? yes."),
+        ("djinn", 2, 1, None, "1: discard."),
+        ("djinn", 2, 3, None, "3: nothing happens."),
+        ("djinn", 2, 4, "companion_bonus", "5: take a card from the pile and put it in your diary."),
+    ],
+)
+def test_each_check_is_decided_by_the_die_with_raw_and_modified_values(
+    kind: str, speed: int, die: int, modifier: str | None, verdict: str
+) -> None:
+    table = move(move(started(), "declare_speed", speed=speed), "check", kind=kind)
+    table = roll(table, die)
+    if modifier:
+        table = move(table, "modify", card=modifier)
+    shown = GAME.view(table.state, 0)["check"]
+    assert shown["verdict"].endswith(verdict)
+    assert shown["dice"][0]["raw"] == die
+
+
+def test_three_rolls_count_failures_and_a_modifier_before_the_roll_applies_to_it() -> None:
+    table = move(move(started(), "declare_speed", speed=4), "check", kind="three_less")
+    table = move(table, "modify", card="brooch_of_alertness")
+    table = roll(table, 2, 5)
+    assert GAME.awaiting_dice(table.state) is not None
+    table = roll(table, 1)
+    check = GAME.view(table.state, 0)["check"]
+    assert [die["value"] for die in check["dice"]] == [4, 5, 1]
+    assert check["failures"] == 1 and "1 failure — discard 1 card." in check["verdict"]
+
+
+def test_silver_apples_reroll_replaces_the_roll() -> None:
+    table = roll(move(move(started(), "declare_speed", speed=5), "check", kind="item"), 2)
+    table = move(table, "reroll")
+    assert GAME.awaiting_dice(table.state) is not None
+    table = roll(table, 6)
+    assert GAME.view(table.state, 0)["check"]["verdict"].endswith("the item is kept.")
+
+
+def test_quickness_potion_makes_speed_two_for_the_rest_of_the_turn() -> None:
+    table = move(move(started(), "declare_speed", speed=6), "quickness_potion")
+    table = roll(move(table, "check", kind="item"), 2)
+    assert "against speed 2: the item is kept." in GAME.view(table.state, 0)["check"]["verdict"]
+    table = move(table, "end_turn")
+    assert table.state.speed is None and not table.state.quick
+
+
+def test_not_your_turn_your_speed_is_zero() -> None:
+    table = move(started(), "declare_speed", speed=5)
+    table = roll(move(table, "check", kind="greater", player=2), 1)
+    assert GAME.view(table.state, 0)["check"]["verdict"].endswith("1 > 0? yes.")
+
+
+def test_end_turn_is_refused_while_a_roll_is_pending() -> None:
+    table = move(move(started(), "declare_speed", speed=4), "check", kind="six")
+    with pytest.raises(IllegalMove, match="roll the die first"):
+        move(table, "end_turn")
+
+
+def test_eclipse_reverses_at_the_end_of_the_turn_and_two_cancel() -> None:
+    table = move(started(), "eclipse")
+    assert table.state.direction == 1
+    table = move(table, "end_turn")
+    assert table.state.direction == -1 and table.state.current == 2
+    table = move(move(table, "eclipse"), "eclipse")
+    assert move(table, "end_turn").state.current == 1
+
+
+def test_hourglasses_never_go_below_zero_and_a_player_without_one_is_skipped() -> None:
+    table = started(("Ann", "Bob"), hourglasses=1)
+    table = move(table, "lose_hourglass", player=1)
+    table = move(table, "lose_hourglass", player=1)
+    assert table.state.explorers[1].hourglasses == 0
+    table = move(table, "gain_hourglass")
+    table = move(table, "end_turn")
+    assert table.state.current == 0  # Bob had none: skipped at once
+    assert "Bob has no hourglass: the turn is over at once." in table.state.log
+    table = move(table, "end_turn")
+    assert table.state.phase == "scoring"
+
+
+def test_the_fantastic_hourglass_gives_everyone_one() -> None:
+    table = move(started(), "everyone_gains_hourglass")
+    assert [each.hourglasses for each in table.state.explorers] == [5, 6, 6]
+
+
+def test_random_pick_is_fixed_by_the_journaled_seed() -> None:
+    first = move(started(), "pick_random_player").state.random_pick
+    again = move(started(), "pick_random_player").state.random_pick
+    assert first == again and first in (0, 1, 2)
+
+
+def test_undo_takes_back_moves_of_this_turn_but_never_a_roll() -> None:
+    table = move(started(), "declare_speed", speed=4)
+    undone = engine.apply(table, GAME, Undo())
+    assert undone.state.speed is None
+    rolled = roll(move(table, "check", kind="item"), 3)
+    with pytest.raises(NothingToUndo):
+        engine.apply(rolled, GAME, Undo())
+
+
+def test_a_misread_is_corrected_as_its_own_input() -> None:
+    table = roll(move(move(started(), "declare_speed", speed=4), "check", kind="item"), 3)
+    fixed = engine.apply(table, GAME, CorrectDice((5,), (6,)))
+    assert fixed.state.check.dice[0].raw == 5
+    assert "Roll corrected: 3 → 5." in fixed.state.log
+    with pytest.raises(WrongDice):
+        engine.apply(table, GAME, CorrectDice((5, 2), (6, 6)))
+
+
+def test_the_best_wild_split_wins_the_most_victories_and_ties_are_shared() -> None:
+    explorers = (
+        Explorer("Ann", 0, Tallies(compassion=1, strength=0, wisdom=2, wild=2, companions=1, diary=8)),
+        Explorer("Bob", 0, Tallies(compassion=2, strength=1, wisdom=0, wild=0, companions=1, diary=8)),
+    )
+    rows = scoring.standings(explorers)
+    assert rows[0].wilds in ((1, 1, 0), (2, 0, 0), (0, 2, 0))
+    assert set(rows[0].victories) >= {"scholar", "explorer", "leadership"}
+    assert len(rows[0].victories) == 5  # every victory, two of them shared
+    assert scoring.winners(rows) == (0,)
+
+
+def test_a_chosen_wild_split_overrides_the_proposal() -> None:
+    explorers = (Explorer("Ann", 0, Tallies(wild=2), (0, 0, 2)), Explorer("Bob", 0, Tallies(wisdom=1)))
+    assert scoring.standings(explorers)[0].totals["wisdom"] == 2
+
+
+def _to_scoring(players: tuple[str, ...], **options: Any) -> Table:
+    table = started(players, hourglasses=1, **options)
+    while table.state.phase != "scoring":
+        table = move(table, "end_turn")
+    return table
+
+
+def test_competitive_game_ends_with_victories_and_the_tie_rule() -> None:
+    table = _to_scoring(("Ann", "Bob"))
+    table = move(table, "set_tallies", seat=0, strength=3, diary=9)
+    table = move(table, "set_tallies", seat=1, wisdom=2, compassion=2, diary=9)
+    table = move(table, "finish_scoring", seat=0)
+    outcome = GAME.outcome(table.state)
+    assert outcome.winners == (1,)
+    assert "shared" in outcome.detail["tie_rule"]
+    with pytest.raises(IllegalMove):
+        move(table, "set_tallies", seat=0, strength=9)
+
+
+@pytest.mark.parametrize(("met", "won", "summary"), [(5, True, "banished"), (3, True, "escapes"), (2, False, "Ice Queen wins")])
+def test_ice_queen_targets_scale_with_players(met: int, won: bool, summary: str) -> None:
+    table = _to_scoring(("Ann", "Bob"), variant="ice_queen")
+    wanted = {"strength": 4, "wisdom": 4, "compassion": 4, "companions": 4, "diary": 24}
+    given = dict(list(wanted.items())[:met])
+    table = move(table, "set_tallies", seat=0, **given)
+    table = move(table, "finish_scoring", seat=1)
+    outcome = GAME.outcome(table.state)
+    assert bool(outcome.winners) is won and summary in outcome.summary
+
+
+def test_ice_queen_wilds_fill_the_missing_targets() -> None:
+    met, split = scoring.targets_met(Tallies(strength=4, wisdom=3, compassion=2, wild=3, companions=4, diary=24), 2)
+    assert len(met) == 5 and split == (2, 0, 1)
+
+
+def test_solo_records_track_personal_bests() -> None:
+    table = _to_scoring(("Ann",))
+    table = move(move(table, "set_tallies", seat=0, strength=3, diary=5), "finish_scoring", seat=0)
+    detail = dict(GAME.outcome(table.state).detail)
+    first = GAME.records([], detail)
+    assert first["beaten"] and first["games"] == 0
+    second = GAME.records([detail], {**detail, "tallies": {**detail["tallies"], "strength": 4}})
+    assert second["best"]["strength"] == 3 and second["beaten"] == ["strength"]
+
+
+def test_ice_queen_needs_two_players() -> None:
+    with pytest.raises(BadInput, match="Adventuring Alone"):
+        new(("Ann",), variant="ice_queen")

@@ -1,0 +1,64 @@
+"""The config: the example file loads; every bad value names its key and what is accepted."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion import config
+from companion.config import ConfigError
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "companion.example.toml"
+
+
+def test_the_commented_example_loads() -> None:
+    loaded = config.load(EXAMPLE)
+    assert loaded.pins.factory == "lgpio" and loaded.camera.source == "pi" and loaded.port == 8080
+
+
+def test_empty_config_gives_the_defaults() -> None:
+    assert config.from_dict({}) == config.Config()
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({"camera": {"sorce": "pi"}}, "Unknown key camera.sorce"),
+        ({"colour": 1}, "Unknown key colour"),
+        ({"web": {"port": 70000}}, "web.port = 70000 must be a whole number from 1 to 65535"),
+        ({"web": {"port": "80"}}, "web.port = '80'"),
+        ({"gpio": {"factory": "pigpio"}}, "gpio.factory = 'pigpio' is not accepted; use one of: lgpio, rpigpio, mock"),
+        ({"gpio": {"roll": 17, "next": 17}}, "pin 17 is used twice"),
+        ({"gpio": {"seat_leds": [5, 6, 99]}}, "gpio.seat_leds[2] = 99"),
+        ({"gpio": {"status_rgb": [1, 2]}}, "gpio.status_rgb = [1, 2] must be a list of 3 to 3 pin numbers"),
+        ({"camera": {"source": "webcam"}}, "camera.source = 'webcam' is not a camera"),
+        ({"camera": {"tray": [1, 2, 3]}}, "camera.tray = [1, 2, 3] must be [x, y, width, height]"),
+        ({"camera": {"still_seconds": -1}}, "camera.still_seconds = -1"),
+        ({"game": {"players": []}}, "game.players = [] must be a list of 1 to 8 player names"),
+        ({"game": "x"}, "game must be a table"),
+        ({"demo": "yes"}, "demo = 'yes' must be true or false"),
+    ],
+)
+def test_bad_values_stop_with_a_sentence_naming_the_key(data: dict, words: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        config.from_dict(data)
+    assert words in refused.value.message
+
+
+def test_a_broken_file_says_what_is_wrong(tmp_path: Path) -> None:
+    broken = tmp_path / "companion.toml"
+    broken.write_text("[web\nport = 1\n")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        config.load(broken)
+    with pytest.raises(ConfigError, match="Cannot read the config file"):
+        config.load(tmp_path / "missing.toml")
+
+
+def test_check_config_command_reports_the_key(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[camera]\nsource = "webcam"\n')
+    assert main(["check-config", str(bad)]) == 2
+    assert "camera.source = 'webcam'" in capsys.readouterr().err
+    assert main(["check-config", str(EXAMPLE)]) == 0
