@@ -27,7 +27,8 @@ def sample(schema: JSON, rng: random.Random) -> Any:
     if kind == "string":
         return "x" * max(1, schema.get("minLength", 1))
     if kind == "array":
-        count = rng.randint(schema.get("minItems", 0), min(schema.get("maxItems", 4), 6))
+        low = schema.get("minItems", 0)
+        count = rng.randint(low, max(low, min(schema.get("maxItems", 4), 6)))
         return [sample(schema.get("items", {}), rng) for _ in range(count)]
     if kind == "object":
         required = set(schema.get("required", ()))

@@ -110,6 +110,8 @@ class Game(Generic[State]):
     view: Callable[[State, int | None], JSON]
     awaiting_dice: Callable[[State], DiceRequest | None] = no_roll
     on_dice: Callable[[State, Roll], State] = refuse_dice
+    next_move: str | None = "end_turn"
+    """The move the NEXT button makes for the seat whose turn it is (None: NEXT does nothing)."""
     records: Callable[[list[Mapping[str, Any]], Mapping[str, Any] | None], JSON | None] | None = None
     summary: str = ""
 

@@ -26,7 +26,7 @@ OPTIONS = obj(
     {
         "variant": {**choice([COMPETITIVE, ICE_QUEEN], "variant"), "default": COMPETITIVE,
                     "description": "competitive, or Against the Ice Queen (cooperative); one player plays Adventuring Alone"},
-        "hourglasses": {**integer(1, 99, "hourglasses per player"), "default": 5,
+        "hourglasses": {**integer(1, 999, "hourglasses per player"), "default": 5,
                         "description": "How Long? variant: any number from 1"},
     }
 )

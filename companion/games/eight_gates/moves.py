@@ -1,0 +1,268 @@
+"""The moves of 8 Gates: who may make each now, its arguments and its effect."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from companion.games.eight_gates import grid, scoring
+from companion.games.eight_gates.state import (
+    ARCHIVIST,
+    OPENING,
+    OVER,
+    PLAYING,
+    REVEAL,
+    STARTING_GATES,
+    EightGates,
+    Gate,
+)
+from companion.games.eight_gates.turns import (
+    add_points,
+    change_hand,
+    end_turn,
+    name_archivist,
+    open_middle,
+    record_deal,
+    set_player,
+)
+from companion.rules.errors import IllegalMove
+from companion.rules.game import Act, MoveRule, say
+from companion.rules.schema import JSON, array, integer, obj, text
+
+Reason = Callable[[EightGates, int], "str | None"]
+VALUE_TITLE = "value (1–6)"
+
+
+def _all(*reasons: Reason) -> Reason:
+    def why_not(state: EightGates, seat: int) -> str | None:
+        return next((reason for check in reasons if (reason := check(state, seat)) is not None), None)
+
+    return why_not
+
+
+def _in_phase(phase: str, sentence: str) -> Reason:
+    return lambda state, seat: None if state.phase == phase else sentence
+
+
+def your_turn(state: EightGates, seat: int) -> str | None:
+    """None when it is this seat's turn to play, else why not; raises nothing."""
+    if state.phase != PLAYING:
+        return "That can only be done during a player's turn."
+    return None if seat == state.current else f"It is {state.name(state.current)}'s turn."
+
+
+def _may_place(state: EightGates, seat: int) -> str | None:
+    if state.gates_played < state.gates_allowed:
+        return _has_cards(state, seat)
+    if state.flipped_now:
+        return "You have played both Gates this turn; follow their text, then end your turn."
+    if state.players[seat].flipped:
+        return "You have played your Gate this turn (your reference card is already flipped); end your turn."
+    return "You have played your Gate this turn; you may flip your reference card once per game to play a second."
+
+
+def _has_cards(state: EightGates, seat: int) -> str | None:
+    return None if state.players[seat].hand_size > 0 else f"{state.name(seat)} has no cards in hand to play."
+
+
+def _may_flip(state: EightGates, seat: int) -> str | None:
+    if state.players[seat].flipped:
+        return f"{state.name(seat)} has already flipped the reference card; it flips only once per game."
+    if state.gates_played != 1:
+        return "Flip your reference card after playing your first Gate of the turn."
+    return _has_cards(state, seat)
+
+
+def _gate_played(state: EightGates, seat: int) -> str | None:
+    return None if state.gates_played > 0 else "Play a Gate first; its text follows the placement."
+
+
+def _may_end(state: EightGates, seat: int) -> str | None:
+    if state.gates_played >= state.gates_allowed or state.players[seat].hand_size == 0:
+        return None
+    if state.gates_played == 0:
+        return "You must play a Gate from your hand before ending your turn."
+    return "You flipped your reference card: play your second Gate before ending your turn."
+
+
+def _something_to_destroy(state: EightGates, seat: int) -> str | None:
+    return None if any(not gate.ruins for gate in state.middle) else "Every card in the middle is already Ruins."
+
+
+def _still_to_reveal(state: EightGates, seat: int) -> str | None:
+    if state.phase != REVEAL:
+        return "Runs and Sets are revealed when the game ends."
+    return None if state.players[seat].revealed is None else f"{state.name(seat)} has already revealed."
+
+
+def _has_proposal(state: EightGates, seat: int) -> str | None:
+    return None if state.players[seat].proposal is not None else "Enter your whole hand first to get a proposal."
+
+
+def _player_arg(state: EightGates) -> JSON:
+    return integer(0, len(state.players) - 1, "player")
+
+
+def _deal(state: EightGates, act: Act) -> EightGates:
+    return record_deal(state, tuple(act.args["values"]))
+
+
+def _choose(state: EightGates, act: Act) -> EightGates:
+    seat = act.args["seat"]
+    return name_archivist(state, seat, "Chosen by the table")
+
+
+def _open(state: EightGates, act: Act) -> EightGates:
+    values = tuple(act.args["values"])
+    types = tuple(act.args.get("types", (None,) * len(values)))
+    return open_middle(state, values, types)
+
+
+def _place(state: EightGates, act: Act) -> EightGates:
+    x, y, value = act.args["x"], act.args["y"], act.args["value"]
+    reason = grid.why_not_place(state.middle, x, y)
+    if reason is not None:
+        raise IllegalMove(reason)
+    points = grid.placement_points(state.middle, x, y, value)
+    middle = grid.place(state.middle, Gate(x, y, value, act.args.get("type")))
+    state = change_hand(replace(state, middle=middle, gates_played=state.gates_played + 1), act.seat, -1)
+    if points:
+        state = add_points(state, act.seat, points, f"played a {value} next to a {value}")
+        scored = f"next to a {value}, {points} Gates of value {value} in the middle: +{points} points"
+    else:
+        scored = f"no {value} next to it: no points"
+    return say(state, f"{state.name(act.seat)} plays a {value} at ({x}, {y}); {scored}.")
+
+
+def _flip(state: EightGates, act: Act) -> EightGates:
+    player = replace(state.players[act.seat], flipped=True)
+    state = replace(set_player(state, act.seat, player), flipped_now=True)
+    return say(state, f"{state.name(act.seat)} flips the reference card to play a second Gate this turn.")
+
+
+def _destroy(state: EightGates, act: Act) -> EightGates:
+    x, y = act.args["x"], act.args["y"]
+    try:
+        middle = grid.destroy(state.middle, x, y)
+    except ValueError as error:
+        raise IllegalMove(str(error)) from None
+    return say(replace(state, middle=middle), f"The Gate on ({x}, {y}) is destroyed: it is Ruins now.")
+
+
+def _points(sign: int) -> Callable[[EightGates, Act], EightGates]:
+    def change(state: EightGates, act: Act) -> EightGates:
+        player, points = act.args.get("player", act.seat), act.args["points"]
+        verb = "gains" if sign > 0 else "loses"
+        state = add_points(state, player, sign * points, f"ability: {verb} {points}")
+        return say(state, f"{state.name(player)} {verb} {points} point{'s' if points != 1 else ''}.")
+
+    return change
+
+
+def _draw(state: EightGates, act: Act) -> EightGates:
+    player, cards = act.args.get("player", act.seat), act.args["cards"]
+    state = change_hand(state, player, cards)
+    return say(state, f"{state.name(player)} draws {cards} card{'s' if cards != 1 else ''}.")
+
+
+def _discard(state: EightGates, act: Act) -> EightGates:
+    player, cards = act.args.get("player", act.seat), act.args["cards"]
+    held = state.players[player].hand_size
+    if cards > held:
+        raise IllegalMove(f"{state.name(player)} has only {held} card{'s' if held != 1 else ''} in hand.")
+    state = change_hand(state, player, -cards)
+    return say(state, f"{state.name(player)} reveals and puts {cards} card{'s' if cards != 1 else ''} under the deck.")
+
+
+def _end_turn(state: EightGates, act: Act) -> EightGates:
+    return end_turn(state)
+
+
+def _reveal(state: EightGates, act: Act) -> EightGates:
+    return reveal(state, act.seat, tuple(act.args["values"]))
+
+
+def reveal(state: EightGates, seat: int, values: tuple[int, ...]) -> EightGates:
+    """The state with a player's Run or Set revealed and scored; raises IllegalMove for anything else."""
+    reason = scoring.why_not_reveal(values)
+    if reason is not None:
+        raise IllegalMove(reason)
+    points = scoring.reveal_points(values)
+    shown = scoring.describe(values)
+    state = set_player(state, seat, replace(state.players[seat], revealed=tuple(sorted(values)), proposal=None))
+    state = add_points(state, seat, points, f"revealed {shown}", at_end=True)
+    state = say(state, f"{state.name(seat)} reveals {shown}: +{points} points.")
+    if all(player.revealed is not None for player in state.players):
+        return say(replace(state, phase=OVER), "Every hand is revealed: the scores are final.")
+    return state
+
+
+def _enter_hand(state: EightGates, act: Act) -> EightGates:
+    hand = tuple(act.args["hand"])
+    best = scoring.best_reveal(hand)
+    state = set_player(state, act.seat, replace(state.players[act.seat], proposal=best))
+    line = f"{state.name(act.seat)}'s best: {scoring.describe(best)} for {scoring.reveal_points(best)} points"
+    return say(state, f"{line} (accept it or reveal another).")
+
+
+def _accept(state: EightGates, act: Act) -> EightGates:
+    return reveal(state, act.seat, state.players[act.seat].proposal or ())
+
+
+def _deal_args(state: EightGates, seat: int) -> JSON:
+    count = len(state.contenders)
+    return obj({"values": array(integer(1, 6), count, count, "the dealt values, in seat order of the contenders")}, ("values",))
+
+
+def _gates_args(state: EightGates, seat: int) -> JSON:
+    values = array(integer(1, 6), STARTING_GATES, STARTING_GATES, "values, left to right")
+    types = array(text(24), STARTING_GATES, STARTING_GATES, "types, left to right")
+    return obj({"values": values, "types": types}, ("values",))
+
+
+def _cell_args(margin: int, extra: dict[str, JSON], required: tuple[str, ...]) -> Callable[[EightGates, int], JSON]:
+    def schema(state: EightGates, seat: int) -> JSON:
+        low_x, high_x, low_y, high_y = grid.bounds(state.middle, margin)
+        cell = {"x": integer(low_x, high_x, "x (column)"), "y": integer(low_y, high_y, "y (row)")}
+        return obj({**cell, **extra}, ("x", "y", *required))
+
+    return schema
+
+
+def _amount_args(key: str, most: int) -> Callable[[EightGates, int], JSON]:
+    return lambda state, seat: obj({"player": _player_arg(state), key: integer(1, most, key)}, (key,))
+
+
+def _reveal_args(state: EightGates, seat: int) -> JSON:
+    held = state.players[seat].hand_size
+    return obj({"values": array(integer(1, 6), 0, held, "the revealed Run or Set")}, ("values",))
+
+
+def _hand_args(state: EightGates, seat: int) -> JSON:
+    held = state.players[seat].hand_size
+    return obj({"hand": array(integer(1, 6), 1, held, "the values in your hand (all of them, or those to choose from)")}, ("hand",))
+
+
+_SETUP_ARCHIVIST = _in_phase(ARCHIVIST, "The Archivist has already been chosen.")
+_SETUP_MIDDLE = _in_phase(OPENING, "The middle's starting Gates are placed once, after the Archivist is chosen.")
+_ABILITY = _all(your_turn, _gate_played)
+
+MOVES: tuple[MoveRule[EightGates], ...] = (
+    MoveRule("deal", "Dealt for the Archivist", _deal, _SETUP_ARCHIVIST, _deal_args),
+    MoveRule("choose_archivist", "The table chooses the Archivist", _choose, _SETUP_ARCHIVIST,
+             lambda state, seat: obj({"seat": _player_arg(state)}, ("seat",)), weight=0.3),
+    MoveRule("starting_gates", "Starting Gates", _open, _SETUP_MIDDLE, _gates_args),
+    MoveRule("place_gate", "Play a Gate", _place, _all(your_turn, _may_place),
+             _cell_args(1, {"value": integer(1, 6, VALUE_TITLE), "type": text(24, "type")}, ("value",)), weight=6.0),
+    MoveRule("flip_reference", "Flip the reference card (second Gate)", _flip, _all(your_turn, _may_flip), weight=0.3),
+    MoveRule("destroy_gate", "Destroy a Gate (→ Ruins)", _destroy, _all(_ABILITY, _something_to_destroy),
+             _cell_args(0, {}, ()), weight=0.2),
+    MoveRule("gain_points", "Gain points", _points(1), _ABILITY, _amount_args("points", 99), weight=0.2),
+    MoveRule("lose_points", "Lose points", _points(-1), _ABILITY, _amount_args("points", 99), weight=0.1),
+    MoveRule("draw_cards", "Draw cards", _draw, _ABILITY, _amount_args("cards", 10), weight=0.2),
+    MoveRule("discard_cards", "Discard under the deck", _discard, _ABILITY, _amount_args("cards", 10), weight=0.1),
+    MoveRule("end_turn", "End turn", _end_turn, _all(your_turn, _may_end), undoable=False, weight=3.0),
+    MoveRule("reveal", "Reveal a Run or Set", _reveal, _still_to_reveal, _reveal_args),
+    MoveRule("enter_hand", "Enter my hand (propose the best)", _enter_hand, _all(_still_to_reveal, _has_cards),
+             _hand_args, weight=0.5),
+    MoveRule("accept_proposal", "Reveal the proposed Run or Set", _accept, _all(_still_to_reveal, _has_proposal), weight=2.0),
+)

@@ -1,0 +1,141 @@
+"""Setting battles up (a player's attack, a district's defence against an event) and fighting them."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from companion.games.gateway_city import battle as calculator
+from companion.games.gateway_city.ending import check_end
+from companion.games.gateway_city.state import (
+    INSURGENT,
+    NOBODY,
+    PLAYER,
+    Battle,
+    Card,
+    City,
+    District,
+    Report,
+    Result,
+    Side,
+    add_vp,
+    district_title,
+    set_district,
+    side_name,
+)
+from companion.rules.errors import IllegalMove
+from companion.rules.game import say
+
+
+def cards_from(entries: Any, kind: str) -> tuple[Card, ...]:
+    """Cards of one kind from checked argument objects; raises nothing."""
+    return tuple(
+        Card(kind, entry["attack"], entry["defence"], entry.get("vp", 0), entry.get("name", "")) for entry in entries
+    )
+
+
+def _assignment(args: Mapping[str, Any], key: str) -> tuple[int, ...] | None:
+    return tuple(args[key]) if key in args else None
+
+
+def plan_attack(state: City, seat: int, args: Mapping[str, Any]) -> City:
+    """The state with the attack set up as a battle to preview; raises IllegalMove when not allowed."""
+    district = state.district(args["district"])
+    place = district_title(district)
+    army = cards_from(args["army"], INSURGENT)
+    if not army:
+        raise IllegalMove("You need at least one card in your army to attack, even an empty district.")
+    if district.holder == seat:
+        raise IllegalMove(f"You already hold {place}; attack a district you do not control.")
+    attacker = Side(PLAYER, seat, army, args.get("runestones", 0), _assignment(args, "damage_to_defenders"))
+    defender = _defenders(state, district, args)
+    checked = _checked(state, Battle(district.number, attacker, defender, owner=seat))
+    line = f"{state.name(seat)} sets up an attack on {place}: {_preview_line(state, checked)}"
+    return say(replace(state, battle=checked), line)
+
+
+def _defenders(state: City, district: District, args: Mapping[str, Any]) -> Side:
+    place = district_title(district)
+    assignment = _assignment(args, "damage_to_attackers")
+    if district.holder is not None:
+        if "defending_army" not in args:
+            owner = state.name(district.holder)
+            raise IllegalMove(f"Enter {owner}'s army (defending_army, even if empty) to attack {place}.")
+        army = cards_from(args["defending_army"], INSURGENT)
+        return Side(PLAYER, district.holder, army, args.get("defending_runestones", 0), assignment)
+    if "defending_army" in args:
+        raise IllegalMove(f"The defenders of {place} are the cards on it; leave defending_army out.")
+    return Side(district.controller, None, district.cards, args.get("defending_runestones", 0), assignment)
+
+
+def set_defence(state: City, seat: int, args: Mapping[str, Any]) -> City:
+    """The event battle with the defending side entered; raises IllegalMove when not allowed."""
+    pending = state.battle
+    assert pending is not None
+    defender = pending.defender
+    if defender.faction == PLAYER:
+        if "army" not in args:
+            raise IllegalMove("Enter your army (army, an empty list if you have none).")
+        defender = replace(defender, cards=cards_from(args["army"], INSURGENT))
+    elif "army" in args:
+        raise IllegalMove(f"No player's army fights here: {side_name(state, defender)} defends with its cards.")
+    defender = replace(defender, runestones=args.get("runestones", 0), assignment=_assignment(args, "damage_to_spawn"))
+    attacker = replace(pending.attacker, runestones=args.get("spawn_runestones", 0),
+                       assignment=_assignment(args, "damage_from_spawn"))
+    checked = _checked(state, replace(pending, attacker=attacker, defender=defender, ready=True))
+    return say(replace(state, battle=checked), f"Event battle set up: {_preview_line(state, checked)}")
+
+
+def _checked(state: City, pending: Battle) -> Battle:
+    attacker, defender = pending.attacker, pending.defender
+    if attacker.assignment is not None:
+        who = side_name(state, attacker)
+        calculator.check_assignment(attacker.assignment, calculator.damage_of(attacker), defender.cards, who)
+    if defender.assignment is not None:
+        who = side_name(state, defender)
+        calculator.check_assignment(defender.assignment, calculator.damage_of(defender), attacker.cards, who)
+    return pending
+
+
+def _preview_line(state: City, pending: Battle) -> str:
+    result = calculator.resolve(pending)
+    holder = side_name(state, pending.attacker if result.taken else pending.defender)
+    if result.holder == NOBODY:
+        holder = "nobody"
+    return (f"{result.attacker_damage} damage against {result.defender_damage}; "
+            f"{holder} would hold {district_title(state.district(pending.district))}.")
+
+
+def fight(state: City) -> City:
+    """The state after the set-up battle is fought: deaths, VP, control, the end checks, the report.
+
+    Raises nothing (the battle was checked when it was set up).
+    """
+    battle = state.battle
+    assert battle is not None
+    result = calculator.resolve(battle)
+    report = Report(battle, result, calculator.story(state, battle, result))
+    state = replace(state, battle=None, last_battle=report)
+    for line in report.lines:
+        state = say(state, line)
+    for side, vp in ((battle.attacker, result.attacker_vp), (battle.defender, result.defender_vp)):
+        if vp and side.seat is not None:
+            state = add_vp(state, side.seat, vp)
+    state = set_district(state, district_after(state.district(battle.district), battle, result))
+    if not battle.event:
+        state = replace(state, attacks_made=state.attacks_made + 1)
+    return check_end(state)
+
+
+def district_after(district: District, battle: Battle, result: Result) -> District:
+    """The district once the battle is over; raises nothing.
+
+    A player who takes it holds it with no cards on it; spawned cards that take it stay on it;
+    defending Horde / City Guard cards that hold it keep their survivors. Spawned cards that fail
+    to take a district are discarded.
+    """
+    if result.holder == PLAYER:
+        return replace(district, holder=result.holder_seat, cards=())
+    if not result.taken:
+        return replace(district, cards=calculator.survivors(battle.defender.cards, result.defenders_dead))
+    alive = calculator.survivors(battle.attacker.cards, result.attackers_dead)
+    return replace(district, holder=None, cards=alive)
