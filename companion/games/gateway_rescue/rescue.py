@@ -1,0 +1,81 @@
+"""The D8 rescue table and the two rolls of a turn: the move's D6 and the rescue's D8 + D6."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.gateway_rescue.state import CREATURES, MOVE, RESCUE, DiceResult, Gateway, Rescuer
+from companion.rules.game import Roll, say
+
+RESCUED = "rescued"
+PUSHED_BACK = "pushed_back"
+ESCAPED = "escaped"
+ALONE = "alone"
+
+RESULT_BY_REMAINDER = {1: RESCUED, 2: PUSHED_BACK, 3: ESCAPED, 0: ALONE}
+
+RESCUE_TABLE: tuple[tuple[tuple[int, int], str, str], ...] = (
+    ((1, 5), RESCUED, "Rescued: player and creature go to the creatures' world; +1 rescue."),
+    ((2, 6), PUSHED_BACK, "The creature is afraid and pushes the player back D6 steps."),
+    ((3, 7), ESCAPED, "The creature is afraid and escapes D6 steps away from the player."),
+    ((4, 8), ALONE, "The player goes to the creatures' world alone; the creature stays behind."),
+)
+
+
+def result_of(d8: int) -> str:
+    """What a D8 from 1 to 8 means for a rescue attempt; raises KeyError for another number."""
+    if not 1 <= d8 <= 8:
+        raise KeyError(d8)
+    return RESULT_BY_REMAINDER[d8 % 4]
+
+
+def shown(label: str, value: int, origin: str) -> str:
+    """'D8 5 (phone)', or 'D8 5' when the source is not known; raises nothing."""
+    return f"{label} {value} ({origin})" if origin else f"{label} {value}"
+
+
+def consequence(result: str, name: str, d6: int, left: int) -> str:
+    """The rescue's result as a sentence, D6 steps stated where they count; raises KeyError."""
+    steps = f"{d6} step{'s' if d6 != 1 else ''}"
+    sentences = {
+        RESCUED: f"rescued! {name} and the creature appear in the creatures' world at the same spot; "
+                 f"{name} scores a rescue. {left} creature{'s' if left != 1 else ''} left.",
+        PUSHED_BACK: f"the creature is afraid and pushes {name} back {steps}.",
+        ESCAPED: f"the creature is afraid and escapes {steps} away from {name}.",
+        ALONE: f"{name} travels to the creatures' world alone; the creature stays behind. "
+               f"Reach the portal to come home.",
+    }
+    return sentences[result]
+
+
+def moved(state: Gateway, roll: Roll) -> Gateway:
+    """The state after the move's D6: the steps allowed are stated; raises nothing."""
+    d6 = roll.values[0]
+    seat = state.current
+    result = DiceResult(MOVE, seat, d6, roll.origin(0))
+    state = replace(state, waiting=None, acted=True, allowance=d6, last_roll=result)
+    where = "toward the portal" if state.rescuer.world == CREATURES else "toward a creature"
+    return say(state, f"{state.name(seat)}: {shown('D6', d6, roll.origin(0))} — move up to {d6} "
+                      f"step{'s' if d6 != 1 else ''} {where}, never diagonally.")
+
+
+def attempted(state: Gateway, roll: Roll) -> Gateway:
+    """The state after the rescue's D8 + D6, decided by the D8 table; raises nothing."""
+    d8, d6 = roll.values[0], roll.values[1]
+    seat = state.current
+    result = result_of(d8)
+    player = state.rescuer
+    left = state.creatures_left
+    if result == RESCUED:
+        player = replace(player, world=CREATURES, rescues=player.rescues + 1)
+        left -= 1
+    elif result == ALONE:
+        player = replace(player, world=CREATURES)
+    dice = DiceResult(RESCUE, seat, d6, roll.origin(1), d8, roll.origin(0), result)
+    state = replace(rescuer_replaced(state, seat, player), creatures_left=left, waiting=None, acted=True, last_roll=dice)
+    rolled = f"{shown('D8', d8, roll.origin(0))}, {shown('D6', d6, roll.origin(1))}"
+    return say(state, f"{state.name(seat)} tries a rescue: {rolled} — {consequence(result, state.name(seat), d6, left)}")
+
+
+def rescuer_replaced(state: Gateway, seat: int, rescuer: Rescuer) -> Gateway:
+    """The state with one player replaced; raises IndexError for a seat not at the table."""
+    return replace(state, rescuers=state.rescuers[:seat] + (rescuer,) + state.rescuers[seat + 1:])
