@@ -38,6 +38,8 @@ class DiceRolled:
     values: tuple[int, ...]
     sides: tuple[int, ...]
     origins: tuple[str, ...] = ()
+    seat: int | None = None
+    """The seat that entered it by hand (None: the camera, a button or the host)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class CorrectDice:
 
     values: tuple[int, ...]
     sides: tuple[int, ...]
+    seat: int | None = None
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,12 @@
-"""Shared test fixtures: where the shared dice photos live."""
+"""Shared test fixtures: the shared dice photos, and the real companion serving on 127.0.0.1."""
 from __future__ import annotations
 
+import json
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
@@ -15,3 +20,77 @@ def shared_dice() -> Path:
     folder = SHARED / "dice"
     assert folder.is_dir(), f"expected the shared dice photos at {folder}"
     return folder
+
+
+@dataclass
+class Server:
+    """A running companion: its URL on 127.0.0.1, its tokens and a small JSON client."""
+
+    url: str
+    companion: Any
+
+    @property
+    def host_token(self) -> str:
+        """The host's token."""
+        return self.companion.loop.tokens.host_token()
+
+    def seat_token(self, seat: int) -> str:
+        """A seat's token."""
+        return self.companion.loop.tokens.seat_token(seat)
+
+    def api(self, method: str, path: str, json_body: Any = None, token: str | None = None,
+            headers: dict[str, str] | None = None, *, json: Any = None) -> tuple[int, Any]:
+        """One HTTP request; returns (status, parsed JSON body or text)."""
+        body = json if json is not None else json_body
+        return request(self.url + path, method=method, body=body, token=token, headers=headers)
+
+
+def request(url: str, *, method: str = "GET", body: Any = None, token: str | None = None,
+            headers: dict[str, str] | None = None, timeout: float = 10.0) -> tuple[int, Any]:
+    """An HTTP request to the companion (127.0.0.1 only); returns (status, JSON or text)."""
+    assert url.startswith("http://127.0.0.1:"), "tests talk to 127.0.0.1 only"
+    sent = {"Accept": "application/json", **(headers or {})}
+    data = None
+    if body is not None:
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        sent.setdefault("Content-Type", "application/json")
+    if token is not None:
+        sent["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(url, data=data, method=method, headers=sent)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as answer:
+            return answer.status, _parse(answer.read(), answer.headers.get_content_type())
+    except urllib.error.HTTPError as error:
+        return error.code, _parse(error.read(), error.headers.get_content_type())
+
+
+def _parse(raw: bytes, kind: str) -> Any:
+    if kind == "application/json":
+        return json.loads(raw)
+    return raw.decode("utf-8", "replace")
+
+
+def start_companion(state_dir: Path, *, seed: int = 1, **overrides: Any) -> Any:
+    """Build and start a demo companion on 127.0.0.1 with mock pins and synthetic dice."""
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from companion.config import Camera, Config
+    from companion.daemon import build
+    from vision.sources import SyntheticCamera
+
+    config = Config(demo=True, host="127.0.0.1", port=0, advertise="127.0.0.1", state=state_dir,
+                    camera=Camera(source="synthetic", still_seconds=0.05, frames_to_vote=2))
+    config = replace(config, **overrides)
+    companion = build(config, pin_factory=MockFactory(pin_class=MockPWMPin), frames=SyntheticCamera(seed))
+    companion.start()
+    return companion
+
+
+@pytest.fixture
+def companion_server(tmp_path: Path) -> Iterator[Server]:
+    """The real companion in demo mode: real SQLite journal, real HTTP server on 127.0.0.1."""
+    companion = start_companion(tmp_path / "state")
+    try:
+        yield Server(f"http://127.0.0.1:{companion.port}", companion)
+    finally:
+        companion.stop()

@@ -73,10 +73,13 @@ def apply(table: Table, game: Game[Any], given: Input) -> Table:
     if isinstance(given, Move):
         return _apply_move(table, game, given)
     if isinstance(given, DiceRolled):
+        _check_roller(table, game, table.state, given.seat)
         return _apply_roll(table, game, Roll(tuple(given.values), tuple(given.sides), tuple(given.origins)))
     if isinstance(given, CorrectDice):
+        _check_roller(table, game, table.last_roll.before if table.last_roll else table.state, given.seat)
         return _correct_roll(table, game, Roll(tuple(given.values), tuple(given.sides)))
     if isinstance(given, Undo):
+        _check_undoer(table, game, given.seat)
         return _undo(table, game)
     raise BadInput(f"The table cannot take a {type(given).__name__} here.")
 
@@ -102,6 +105,21 @@ def _apply_move(table: Table, game: Game[Any], move: Move) -> Table:
 def _check_seat(table: Table, seat: Any) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.players):
         raise BadInput(f"seat must be a number from 0 to {len(table.players) - 1}, not {seat!r}.")
+
+
+def _check_roller(table: Table, game: Game[Any], state: Any, seat: int | None) -> None:
+    """A seat may enter only a roll awaited from it (None: camera, button, host); raises NotYourTurn."""
+    request = game.awaiting_dice(state)
+    if seat is None or request is None or not request.seats or seat in request.seats:
+        return
+    who = " or ".join(table.players[each] for each in request.seats)
+    raise NotYourTurn(f"This roll is {who}'s to make.")
+
+
+def _check_undoer(table: Table, game: Game[Any], seat: int | None) -> None:
+    """A seat may undo only on its own turn (None: button or host); raises NotYourTurn."""
+    if seat is not None and seat not in game.whose_turn(table.state):
+        raise NotYourTurn("Only the player whose turn it is (or the host) can take a move back.")
 
 
 def _refuse_after_end(table: Table, game: Game[Any]) -> None:

@@ -1,0 +1,117 @@
+"""`companion run | read-dice | host-url | check-config`: the command line."""
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from dataclasses import replace
+from pathlib import Path
+from typing import Sequence
+
+from companion import config as config_module
+from companion.config import Config, ConfigError
+from companion.rules.errors import CompanionError
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser for every sub-command; raises nothing."""
+    root = argparse.ArgumentParser(prog="companion", description="The table companion.")
+    commands = root.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("run", help="run the companion (the daemon)")
+    _common(run)
+    run.add_argument("--demo", action="store_true", help="no hardware: mock pins, synthetic dice, ./state")
+    run.add_argument("--camera", help="usb:0 | folder:PATH | pi | synthetic | none")
+    run.add_argument("--port", type=int, help="the web port (default 8080)")
+    run.add_argument("--host", help="the address to listen on (default 0.0.0.0)")
+    read = commands.add_parser("read-dice", help="read the dice in photos")
+    read.add_argument("images", nargs="+")
+    read.add_argument("--json", action="store_true", help="one JSON object per image and line")
+    host = commands.add_parser("host-url", help="print the host's join URL (it holds the host token)")
+    _common(host)
+    check = commands.add_parser("check-config", help="check a config file and say what is wrong")
+    check.add_argument("config", type=Path)
+    return root
+
+
+def _common(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--config", type=Path, help="the TOML config file")
+    command.add_argument("--state", type=Path, help="the state folder (journal)")
+
+
+def settings(args: argparse.Namespace) -> Config:
+    """The config from the file and the command line; raises ConfigError."""
+    chosen = config_module.load(args.config) if args.config else Config()
+    if getattr(args, "demo", False):
+        chosen = replace(chosen, demo=True, pins=replace(chosen.pins, factory="mock"))
+    if getattr(args, "camera", None):
+        chosen = replace(chosen, camera=replace(chosen.camera, source=config_module.camera_source("--camera", args.camera)))
+    if getattr(args, "port", None) is not None:
+        chosen = replace(chosen, port=config_module.from_dict({"web": {"port": args.port}}).port)
+    if getattr(args, "host", None):
+        chosen = replace(chosen, host=args.host)
+    if args.state:
+        chosen = replace(chosen, state=args.state)
+    return chosen
+
+
+def run(chosen: Config) -> int:
+    """Run the daemon until SIGTERM or Ctrl-C; returns the exit code."""
+    from companion.daemon import build
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    companion = build(chosen)
+    stopping = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stopping.set())
+    companion.start()
+    for warning in companion.warnings:
+        print(f"warning: {warning}", flush=True)
+    _announce(companion, chosen)
+    stopping.wait()
+    companion.stop()
+    print("Stopped cleanly.", flush=True)
+    return 0
+
+
+def _announce(companion: object, chosen: Config) -> None:
+    url = companion.host_url()  # type: ignore[attr-defined]
+    mode = "demo mode (no hardware)" if chosen.demo else "running"
+    print(f"Table companion {mode} on port {companion.port}.", flush=True)  # type: ignore[attr-defined]
+    if chosen.demo or sys.stdout.isatty():
+        print(f"Host: open {url} — it shows a QR code for every seat.", flush=True)
+    else:
+        print("Host join URL: run `companion host-url` (kept out of the logs: it holds the host token).", flush=True)
+
+
+def host_url(chosen: Config) -> int:
+    """Print the host's join URL from the journal's tokens; returns the exit code."""
+    from companion.journal import Journal
+    from companion.network import join_base, lan_address
+    from companion.tokens import Tokens
+
+    journal = Journal(chosen.state / "journal.sqlite")
+    host = chosen.advertise or (lan_address() if chosen.host in ("0.0.0.0", "") else chosen.host)
+    print(f"{join_base(host, chosen.port)}/join?token={Tokens(journal).host_token()}")
+    journal.close()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The `companion` command; returns the exit code (2 with one sentence for bad input)."""
+    args = parser().parse_args(argv)
+    try:
+        if args.command == "read-dice":
+            from vision.cli import read_dice_main
+
+            return read_dice_main(args.images, as_json=args.json)
+        if args.command == "check-config":
+            config_module.load(args.config)
+            print(f"{args.config}: fine.")
+            return 0
+        chosen = settings(args)
+        return run(chosen) if args.command == "run" else host_url(chosen)
+    except (ConfigError, CompanionError) as error:
+        print(f"companion: {error.message}", file=sys.stderr)
+        return 2

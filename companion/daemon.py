@@ -1,0 +1,177 @@
+"""The composition root: build(config) wires the engine loop, journal, GPIO, camera and web."""
+from __future__ import annotations
+
+import functools
+import logging
+import secrets
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from companion.config import Config, ConfigError
+from companion.dice_camera import DiceCamera
+from companion.games import registered_games
+from companion.inputs import Press, StartGame
+from companion.journal import Journal
+from companion.loop import EngineLoop, Job
+from companion.network import join_base, lan_address
+from companion.notify import notifier
+from companion.port import Holder
+from companion.rules import engine
+from companion.rules.errors import CompanionError
+from companion.session import Session
+from companion.tokens import Tokens
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Companion:
+    """A built companion: start() brings it up, stop() takes it down cleanly."""
+
+    config: Config
+    loop: EngineLoop
+    server: Any
+    journal: Journal
+    panel: Any = None
+    camera: DiceCamera | None = None
+    source: Any = None
+    warnings: list[str] = field(default_factory=list)
+    notify: Callable[[str], None] = lambda message: None
+    _server_thread: threading.Thread | None = None
+
+    @property
+    def port(self) -> int:
+        """The port the web server listens on; raises nothing."""
+        return int(self.server.port)
+
+    def host_url(self) -> str:
+        """The host's join URL, printed at start-up; raises JournalError."""
+        return self.loop.join_url(Holder(None))
+
+    def start(self) -> None:
+        """Start the loop, the camera and the web server, then tell systemd READY; raises OSError."""
+        self.loop.start()
+        if self.camera is not None:
+            self.camera.start()
+        self._server_thread = threading.Thread(target=self.server.run, name="web", daemon=True)
+        self._server_thread.start()
+        self.notify("READY=1")
+
+    def stop(self) -> None:
+        """Stop everything in order, the journal last; raises nothing."""
+        self.notify("STOPPING=1")
+        self.server.close()
+        if self.camera is not None:
+            self.camera.stop()
+        self.loop.stop()
+        for part in (self.panel, self.source):
+            close = getattr(part, "close", None)
+            if close is not None:
+                close()
+        self.journal.close()
+
+
+def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_dir: Path | None = None,
+          environ: dict[str, str] | None = None) -> Companion:
+    """Wire a companion from its config (hardware injectable); raises ConfigError or JournalError."""
+    games = registered_games()
+    journal = Journal(Path(state_dir or config.state) / "journal.sqlite")
+    session = Session(games=games, journal=journal)
+    if session.table is None:
+        _first_game(session, config)
+    tokens = Tokens(journal)
+    notify = notifier(environ)
+    loop = EngineLoop(session=session, tokens=tokens, join_url=lambda token: "", demo=config.demo, notify=notify)
+    companion = Companion(config, loop, None, journal, notify=notify)
+    companion.panel = _panel(config, pin_factory, loop, companion.warnings)
+    if companion.panel is not None:
+        loop.on_lights = _show_lights(companion.panel)
+    companion.source, companion.camera = _camera(config, frames, loop, companion.warnings)
+    companion.server = _server(config, loop)
+    base = join_base(config.advertise or _advertised(config.host), companion.server.port)
+    loop.make_join_url = lambda token: f"{base}/join?token={token}"
+    return companion
+
+
+def _advertised(host: str) -> str:
+    return lan_address() if host in ("0.0.0.0", "", "::") else host
+
+
+def _first_game(session: Session, config: Config) -> None:
+    games = session.games
+    if config.game.id not in games:
+        raise ConfigError(f"game.id = {config.game.id!r} is not a game here; choose one of: {', '.join(sorted(games))}.")
+    try:
+        engine.check_players(games[config.game.id], list(config.game.players))
+        engine.check_options(games[config.game.id], config.game.options)
+    except CompanionError as error:
+        raise ConfigError(f"game: {error.message}") from None
+    request = StartGame(config.game.id, config.game.players, config.game.options, secrets.randbits(32))
+    session.submit(request, source="system")
+
+
+def _panel(config: Config, pin_factory: Any, loop: EngineLoop, warnings: list[str]) -> Any:
+    from hardware.factory import GpioUnavailable, make_pin_factory
+    from hardware.panel import Panel
+
+    pins = config.pins
+    try:
+        factory = pin_factory if pin_factory is not None else make_pin_factory(pins.factory)
+        return Panel(pin_factory=factory, roll_pin=pins.roll, next_pin=pins.next, undo_pin=pins.undo,
+                     seat_pins=pins.seat_leds, status_pins=pins.status_rgb, buzzer_pin=pins.buzzer,
+                     on_press=press_from_gpio(loop))
+    except GpioUnavailable as error:
+        warnings.append(f"GPIO unavailable ({error}); running web-only: use the phones.")
+        log.warning(warnings[-1])
+        return None
+
+
+def _show_lights(panel: Any) -> Callable[[dict[str, Any]], None]:
+    from hardware.panel import Lights
+
+    def show(shown: dict[str, Any]) -> None:
+        panel.show(Lights(seats=tuple(shown["seats"]), status=shown["status"], buzz=shown["buzz"]))
+
+    return show
+
+
+def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) -> tuple[Any, DiceCamera | None]:
+    from companion.roller import Roller
+    from vision.reader import read_dice
+    from vision.sources import CameraError, open_source
+
+    source = frames
+    if source is None and config.camera.source != "none":
+        try:
+            source = open_source(config.camera.source)
+        except CameraError as error:
+            warnings.append(f"Camera offline ({error}); enter rolls by hand.")
+            log.warning(warnings[-1])
+    if source is None:
+        return None, None
+    read = functools.partial(read_dice, tray=config.camera.tray, die_px=config.camera.die_px)
+    roller = Roller(source, read, still_seconds=config.camera.still_seconds, frames_to_vote=config.camera.frames_to_vote)
+    return source, DiceCamera(loop, roller, before_roll=_demo_throw(source) if config.demo else lambda sides: None)
+
+
+def _demo_throw(source: Any) -> Callable[[tuple[int, ...]], object]:
+    """In demo mode ROLL also throws: synthetic dice land, or the next photo shows."""
+    if hasattr(source, "throw"):
+        return lambda sides: source.throw(count=len(sides))
+    if hasattr(source, "next_photo"):
+        return lambda sides: source.next_photo()
+    return lambda sides: None
+
+
+def _server(config: Config, loop: EngineLoop) -> Any:
+    from web import create_app
+    from web.server import make_server
+
+    return make_server(create_app(loop), host=config.host, port=config.port)
+
+
+def press_from_gpio(loop: EngineLoop) -> Callable[[Press], None]:
+    """The callback the buttons call: it only enqueues; raises nothing."""
+    return lambda press: loop.enqueue(Job("press", press.button, "button"))

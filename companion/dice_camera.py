@@ -1,0 +1,157 @@
+"""The camera side of the loop: ROLL → settle → read → vote → a journaled roll, on its own thread.
+
+The reading and voting are the Roller's (companion.roller); this module only moves its results
+onto the engine loop's queue, merges camera d6 with hand-entered dice of other kinds, and watches
+for dice bumped after a read.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from typing import Any, Callable
+
+from companion.inputs import DiceRolled
+from companion.loop import EngineLoop, Job
+from companion.rules.errors import NoRollExpected
+
+log = logging.getLogger(__name__)
+CAMERA_SIDES = (6,)
+WATCH_SECONDS = 0.5
+OFFLINE = "Camera offline — enter rolls by hand."
+
+
+class DiceCamera:
+    """Runs the Roller on a worker thread for the engine loop; the loop calls roll() and complete()."""
+
+    def __init__(self, loop: EngineLoop, roller: Any, *,
+                 before_roll: Callable[[tuple[int, ...]], object] = lambda sides: None) -> None:
+        """Attach to the loop (registers its job handlers); nothing runs until start()."""
+        self._loop = loop
+        self._roller = roller
+        self._before_roll = before_roll
+        self._requests: queue.Queue[tuple[int, ...] | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._partial: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._watched: Any = None
+        self._last_read: Any = None
+        loop.camera = self
+        loop.handlers["camera"] = self._on_result
+        loop.handlers["bumped"] = self._on_bumped
+
+    def start(self) -> None:
+        """Start the camera thread; raises nothing."""
+        self._thread = threading.Thread(target=self._run, name="dice-camera", daemon=True)
+        self._thread.start()
+        self._loop.enqueue(Job("camera-ready", None))
+        self._loop.handlers["camera-ready"] = lambda job: self._loop.show_camera("ready", "Camera ready.")
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop the camera thread; raises nothing."""
+        if self._thread is not None:
+            self._requests.put(None)
+            self._thread.join(timeout)
+            self._thread = None
+
+    # --- on the engine loop's thread ------------------------------------------------
+    def roll(self, sides: tuple[int, ...]) -> None:
+        """Ask for a camera read of the awaited dice (loop thread); raises nothing."""
+        readable = tuple(count for count in sides if count in CAMERA_SIDES)
+        if not readable:
+            raise NoRollExpected("The camera cannot read these dice yet; enter the roll by hand.")
+        self._partial = None
+        self._loop.show_camera("reading", "Reading the dice…")
+        self._requests.put(readable)
+
+    def complete(self, given: DiceRolled, session: Any) -> DiceRolled:
+        """A hand-entered roll joined with the camera's partial read when together they fit."""
+        partial, self._partial = self._partial, None
+        request = session.game.awaiting_dice(session.table.state) if session.table is not None else None
+        if partial is None or request is None:
+            return given
+        values, sides = partial
+        if sorted(sides + tuple(given.sides)) != sorted(request.sides):
+            return given
+        origins = ("camera",) * len(values) + (tuple(given.origins) or ("phone",) * len(given.values))
+        return DiceRolled(values + tuple(given.values), sides + tuple(given.sides), origins, given.seat)
+
+    def _on_result(self, job: Job) -> None:
+        result = job.payload
+        if result.kind == "offline":
+            self._loop.show_camera("offline", OFFLINE, note=result.message or OFFLINE)
+            return
+        if result.kind != "read":
+            self._loop.show_camera("reroll", result.message, note=result.message)
+            return
+        self._commit(result)
+
+    def _commit(self, result: Any) -> None:
+        session = self._loop.session
+        request = session.game.awaiting_dice(session.table.state) if session.table is not None else None
+        if request is None:
+            self._loop.show_camera("ready", "", note="The dice were read, but no roll is expected now.")
+            return
+        crops = {f"{session.seq + 1}-{index}": crop for index, crop in enumerate(result.crops)}
+        self._loop.set_crops(crops)
+        if tuple(sorted(result.sides)) != tuple(sorted(request.sides)):
+            self._partial = (tuple(result.values), tuple(result.sides))
+            shown = ", ".join(f"d{sides} {value}" for value, sides in zip(result.values, result.sides))
+            others = ", ".join(f"d{sides}" for sides in request.sides if sides not in CAMERA_SIDES)
+            self._loop.show_camera("read_ok", f"Camera read {shown}.", note=f"Camera read {shown} — enter the {others} by hand.")
+            return
+        given = DiceRolled(tuple(result.values), tuple(result.sides), ("camera",) * len(result.values))
+        self._loop.apply_input(given, "camera")
+        self._loop.show_camera("read_ok", f"Read {', '.join(map(str, result.values))}.")
+
+    def _on_bumped(self, job: Job) -> None:
+        values = ", ".join(map(str, job.payload.values))
+        note = f"The dice moved after the read ({values}). The read stands — if that was a re-roll, press ROLL or correct it."
+        self._loop.show_camera("reroll", "Dice moved after the read.", note=note)
+
+    # --- on the camera thread -------------------------------------------------------
+    def _run(self) -> None:
+        while True:
+            try:
+                sides = self._requests.get(timeout=WATCH_SECONDS)
+            except queue.Empty:
+                self._watch()
+                continue
+            if sides is None:
+                return
+            self._read(sides)
+
+    def _read(self, sides: tuple[int, ...]) -> None:
+        try:
+            self._before_roll(sides)
+            result = self._roller.roll(sides, since=self._last_read)
+        except Exception as error:  # the camera must never take the table down
+            log.exception("camera read failed")
+            result = _Offline(f"{OFFLINE} ({error})")
+        self._watched = result if result.kind == "read" else None
+        self._last_read = result if result.kind == "read" else self._last_read
+        self._loop.enqueue(Job("camera", result, "camera"))
+
+    def _watch(self) -> None:
+        watched = self._watched
+        if watched is None:
+            return
+        try:
+            moved = self._roller.watch(watched)
+        except Exception:
+            log.exception("camera watch failed")
+            moved = False
+        if moved:
+            self._watched = None
+            self._loop.enqueue(Job("bumped", watched, "camera"))
+
+
+class _Offline:
+    """A stand-in result for a roller that raised."""
+
+    kind = "offline"
+    values: tuple[int, ...] = ()
+    sides: tuple[int, ...] = ()
+    crops: tuple[bytes, ...] = ()
+
+    def __init__(self, message: str) -> None:
+        self.message = message

@@ -1,0 +1,264 @@
+"""The engine loop: one queue, one thread. Buttons, the camera and web requests only enqueue.
+
+It applies each input with the session, publishes the new table (phones, LEDs) and pings the
+watchdog; it implements the `TablePort` the web front uses.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from companion.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.port import Holder
+from companion.rules.errors import CompanionError, IllegalMove, NoGame, NoRollExpected
+from companion.session import Session
+from companion.snapshot import JSON, Extras, LastDice, lights, snapshot
+from companion.tokens import Tokens
+
+log = logging.getLogger(__name__)
+ANSWER_SECONDS = 10.0
+
+
+@dataclass
+class Job:
+    """One thing for the engine loop to do, with a place for its answer."""
+
+    kind: str
+    payload: Any
+    source: str = "system"
+    done: threading.Event | None = None
+    error: BaseException | None = None
+
+
+@dataclass(frozen=True)
+class Published:
+    """What the phones see now: the table, the game, the seq and the box's extras."""
+
+    table: Any
+    game: Any
+    seq: int
+    extras: Extras
+
+
+class EngineLoop:
+    """The one place inputs are applied; every other thread talks to it through its queue."""
+
+    def __init__(self, *, session: Session, tokens: Tokens, join_url: Callable[[str], str],
+                 demo: bool = False, notify: Callable[[str], None] = lambda message: None,
+                 on_lights: Callable[[JSON], None] = lambda shown: None) -> None:
+        """Wire the loop; nothing runs until start(); raises nothing."""
+        self.session = session
+        self.tokens = tokens
+        self.make_join_url = join_url
+        self._notify = notify
+        self.on_lights = on_lights
+        self._jobs: queue.Queue[Job | None] = queue.Queue()
+        self._changed = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._crops: dict[str, bytes] = {}
+        self._cache: dict[tuple[int, int | None], JSON] = {}
+        self.camera: Any = None
+        self.handlers: dict[str, Callable[[Job], None]] = {"input": self._on_input, "press": self._on_press}
+        self._extras = Extras(demo=demo)
+        self._published = Published(session.table, session.game, session.seq, self._extras)
+
+    @property
+    def demo(self) -> bool:
+        """Whether the virtual panel is shown (demo mode); raises nothing."""
+        return self._extras.demo
+
+    # --- the loop thread -------------------------------------------------------------
+    def start(self) -> None:
+        """Start the loop thread and publish the first state; raises RuntimeError if started."""
+        if self._thread is not None:
+            raise RuntimeError("The engine loop is already running.")
+        self._thread = threading.Thread(target=self._run, name="engine-loop", daemon=True)
+        self._thread.start()
+        self.enqueue(Job("publish", None))
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Ask the loop to finish its queue and stop; raises nothing."""
+        if self._thread is not None:
+            self._jobs.put(None)
+            self._thread.join(timeout)
+            self._thread = None
+
+    def enqueue(self, job: Job) -> None:
+        """Put a job on the queue (never blocks); raises nothing."""
+        self._jobs.put(job)
+
+    def _run(self) -> None:
+        while True:
+            try:
+                job = self._jobs.get(timeout=1.0)
+            except queue.Empty:
+                self._notify("WATCHDOG=1")
+                continue
+            if job is None:
+                return
+            self._handle(job)
+            self._notify("WATCHDOG=1")
+
+    def _handle(self, job: Job) -> None:
+        handler = self.handlers.get(job.kind, lambda given: None)
+        try:
+            handler(job)
+        except CompanionError as refusal:
+            job.error = refusal
+            if job.done is None:
+                self._set_extras(message=refusal.message)
+        except Exception as error:  # a bug must not stop the table
+            log.exception("engine loop: %s failed", job.kind)
+            job.error = error
+        finally:
+            self._publish()
+            if job.done is not None:
+                job.done.set()
+
+    # --- inputs ------------------------------------------------------------------------
+    def _on_input(self, job: Job) -> None:
+        given: Input = job.payload
+        if isinstance(given, DiceRolled) and self.camera is not None:
+            given = self.camera.complete(given, self.session)
+        self.apply_input(given, job.source)
+
+    def apply_input(self, given: Input, source: str) -> None:
+        """Apply and journal one input, keeping the last dice for the phones (loop thread only).
+
+        Raises CompanionError when the input is refused; nothing changes then.
+        """
+        self.session.submit(given, source=source)
+        if isinstance(given, (DiceRolled, CorrectDice)):
+            origins = getattr(given, "origins", ()) or (source,) * len(given.values)
+            crops = tuple(self._crops) if "camera" in origins else ()
+            dice = LastDice(tuple(given.values), tuple(given.sides), tuple(origins), crops, self.session.seq)
+            self._set_extras(dice=dice, message=None)
+            if "camera" not in origins and self._extras.camera in ("reroll", "read_ok", "reading"):
+                self._set_extras(camera="ready", camera_message="")
+        elif isinstance(given, StartGame):
+            self._crops.clear()
+            self._set_extras(dice=None, message=None)
+        else:
+            self._set_extras(message=None)
+
+    def _on_press(self, job: Job) -> None:
+        button = job.payload
+        if button == "undo":
+            self.session.submit(Undo(), source="button")
+        elif button == "next":
+            self.session.submit(self._next_move(), source="button")
+        elif button == "roll":
+            self._start_roll()
+            return
+        self._set_extras(message=None)
+
+    def _next_move(self) -> Move:
+        table, game = self.session.table, self.session.game
+        if table is None or game is None:
+            raise NoGame("No game is being played yet; the host starts one.")
+        turn = game.whose_turn(table.state)
+        if not turn or game.next_move is None:
+            raise IllegalMove("NEXT does nothing right now.")
+        return Move(turn[0], game.next_move, {})
+
+    def _start_roll(self) -> None:
+        table, game = self.session.table, self.session.game
+        request = game.awaiting_dice(table.state) if table is not None and game is not None else None
+        if request is None:
+            raise NoRollExpected("No roll is expected right now.")
+        if self.camera is None:
+            raise IllegalMove("There is no camera; enter the roll by hand.")
+        self.camera.roll(request.sides)
+
+    # --- publishing --------------------------------------------------------------------
+    def _set_extras(self, **changes: Any) -> None:
+        self._extras = replace(self._extras, **changes)
+
+    def _publish(self) -> None:
+        session = self.session
+        self._extras = replace(self._extras, records=self._records())
+        published = Published(session.table, session.game, session.seq, self._extras)
+        with self._changed:
+            if replace(published, seq=self._published.seq) == self._published:
+                return
+            published = replace(published, seq=max(published.seq, self._published.seq + 1))
+            self._published = published
+            self._cache = {}
+            self._changed.notify_all()
+        try:
+            self.on_lights(lights(published.table, published.game, published.extras))
+        except Exception:  # the LEDs are a courtesy: the table goes on without them
+            log.exception("could not show the lights")
+
+    def _records(self) -> JSON | None:
+        game, table = self.session.game, self.session.table
+        if game is None or table is None or game.records is None:
+            return None
+        outcome = game.outcome(table.state)
+        finished = self.session.journal.finished_outcomes(game.id)
+        current = None if outcome is None else {"winners": list(outcome.winners), **dict(outcome.detail)}
+        return game.records(finished[:-1] if current is not None else finished, current)
+
+    def set_crops(self, crops: dict[str, bytes]) -> None:
+        """Keep the crops of the roll being committed (loop thread only); raises nothing."""
+        self._crops = dict(crops)
+
+    def show_camera(self, status: str, message: str = "", *, note: str | None = None) -> None:
+        """Set the camera's status, its sentence and the table message (loop thread only)."""
+        self._set_extras(camera=status, camera_message=message, message=note)
+
+    # --- the port, for request threads -------------------------------------------------
+    def snapshot(self, seat: int | None) -> JSON:
+        """The full state for a seat (None: the host); raises nothing."""
+        published = self._published
+        key = (published.seq, seat)
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = snapshot(published.table, published.game, seat=seat, seq=published.seq, extras=published.extras)
+            if self._published is published:
+                self._cache[key] = cached
+        return cached
+
+    def submit(self, given: Input, *, source: str) -> JSON:
+        """Apply an input on the loop and wait; raises CompanionError when refused, TimeoutError."""
+        job = Job("input", given, source, threading.Event())
+        self.enqueue(job)
+        if not job.done.wait(ANSWER_SECONDS):  # type: ignore[union-attr]
+            raise TimeoutError("The table did not answer in time; try again.")
+        if job.error is not None:
+            raise job.error
+        return self.snapshot(given.seat if isinstance(given, Move) else None)
+
+    def press(self, button: str) -> None:
+        """Act as a hardware button; raises ValueError for an unknown button."""
+        if button not in BUTTONS:
+            raise ValueError(f"There is no {button!r} button; the buttons are {', '.join(BUTTONS)}.")
+        self.enqueue(Job("press", button, "button"))
+
+    def wait_for_change(self, after_seq: int, timeout: float) -> int:
+        """Block until the seq passes after_seq or timeout; returns the current seq."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._published.seq > after_seq, timeout)
+            return self._published.seq
+
+    def games(self) -> list[JSON]:
+        """The registered games for the host's menu; raises nothing."""
+        return [{"id": game.id, "title": game.title, "summary": game.summary, "min_players": game.min_players,
+                 "max_players": game.max_players, "options": game.options} for game in self.session.games.values()]
+
+    def history(self) -> list[JSON]:
+        """The games played, newest first; raises JournalError."""
+        return [{"id": past.id, "game": past.game, "players": list(past.players), "started": past.started,
+                 "finished": past.finished, "outcome": past.outcome} for past in self.session.journal.history()]
+
+    def crop(self, name: str) -> bytes | None:
+        """A die's crop from the last camera read, or None; raises nothing."""
+        return self._crops.get(name)
+
+    def join_url(self, holder: Holder) -> str:
+        """The join URL for the host or a seat; raises JournalError."""
+        token = self.tokens.host_token() if holder.is_host else self.tokens.seat_token(holder.seat)  # type: ignore[arg-type]
+        return self.make_join_url(token)

@@ -1,0 +1,90 @@
+"""The engine loop: one queue; buttons map to inputs; a refusal changes nothing; seq only grows."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games import registered_games
+from companion.inputs import DiceRolled, Move, StartGame
+from companion.journal import Journal
+from companion.loop import EngineLoop
+from companion.rules.errors import IllegalMove, NotYourTurn
+from companion.session import Session
+from companion.tokens import Tokens
+
+
+@pytest.fixture
+def loop(tmp_path: Path) -> Any:
+    journal = Journal(tmp_path / "journal.sqlite")
+    shown: list[dict[str, Any]] = []
+    running = EngineLoop(session=Session(games=registered_games(), journal=journal), tokens=Tokens(journal),
+                         join_url=lambda token: f"http://127.0.0.1:9/join?token={token}", on_lights=shown.append)
+    running.shown = shown
+    running.start()
+    running.submit(StartGame("through-the-gate", ("Ann", "Bob"), {}, 9), source="host")
+    running.submit(DiceRolled((6,), (6,)), source="phone")
+    running.submit(DiceRolled((2,), (6,)), source="phone")
+    yield running
+    running.stop()
+
+
+def _settle(loop: Any, seq: int) -> dict[str, Any]:
+    loop.wait_for_change(seq, timeout=2.0)
+    return loop.snapshot(None)
+
+
+def test_a_refusal_changes_nothing_and_keeps_the_seq(loop: Any) -> None:
+    before = loop.snapshot(None)
+    with pytest.raises(NotYourTurn):
+        loop.submit(Move(1, "end_turn", {}), source="phone")
+    assert loop.snapshot(None) == before
+
+
+def test_next_and_undo_buttons_become_moves_of_the_seat_whose_turn_it_is(loop: Any) -> None:
+    loop.submit(Move(0, "declare_speed", {"speed": 3}), source="phone")
+    seq = loop.snapshot(None)["seq"]
+    loop.press("undo")
+    after_undo = _settle(loop, seq)
+    assert after_undo["view"]["declared_speed"] is None and after_undo["seq"] > seq
+    loop.press("next")
+    after_next = _settle(loop, after_undo["seq"])
+    assert after_next["view"]["current"] == 1
+    assert after_next["lights"]["seats"] == [False, True]
+    assert loop.shown[-1]["seats"] == [False, True]
+
+
+def test_a_refused_button_press_tells_the_phones_why(loop: Any) -> None:
+    seq = loop.snapshot(None)["seq"]
+    loop.press("roll")
+    shown = _settle(loop, seq)
+    assert shown["message"] == "No roll is expected right now." and shown["seq"] > seq
+
+
+def test_an_unknown_button_is_refused_with_a_sentence(loop: Any) -> None:
+    with pytest.raises(ValueError, match="the buttons are roll, next, undo"):
+        loop.press("jump")
+
+
+def test_seat_snapshots_carry_only_that_seats_moves(loop: Any) -> None:
+    assert {move["seat"] for move in loop.snapshot(1)["legal_moves"]} <= {1}
+    assert {move["seat"] for move in loop.snapshot(None)["legal_moves"]} == {0, 1}
+
+
+def test_roll_with_no_camera_says_so(loop: Any) -> None:
+    loop.submit(Move(0, "declare_speed", {"speed": 3}), source="phone")
+    loop.submit(Move(0, "check", {"kind": "six"}), source="phone")
+    seq = loop.snapshot(None)["seq"]
+    loop.press("roll")
+    assert _settle(loop, seq)["message"] == "There is no camera; enter the roll by hand."
+
+
+def test_the_loop_survives_a_failing_light_callback(loop: Any) -> None:
+    def broken(shown: Any) -> None:
+        raise RuntimeError("LED driver fell off")
+
+    loop.on_lights = broken
+    with pytest.raises(IllegalMove, match="Declare your speed first"):
+        loop.submit(Move(0, "check", {"kind": "six"}), source="phone")
+    assert loop.submit(Move(0, "declare_speed", {"speed": 2}), source="phone")["view"]["speed"] == 2

@@ -1,0 +1,107 @@
+"""The phone page in a real headless Chromium (Debian's, never downloaded): join through the link,
+tap a control, and see changes pushed by the event stream; screenshots go to /tmp."""
+from __future__ import annotations
+
+import time
+from typing import Any, Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, driven by Playwright."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def watch_errors(page: Any) -> list[str]:
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def test_a_phone_joins_taps_and_sees_the_table_change(browser, companion_server):
+    server = companion_server
+    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = watch_errors(page)
+
+    page.goto(f"{server.url}/join?token={server.seat_token(0)}")
+    assert page.url == f"{server.url}/"  # the token left the address bar
+    expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
+    expect(page.locator("#live")).to_have_class("live on")
+
+    page.locator("#f-roll-die0").fill("5")  # Ann enters her roll by hand and taps
+    page.get_by_role("button", name="Enter roll").tap()
+    expect(page.locator(".roll .why")).to_have_text("Bob rolls for first player.")
+
+    status, _ = server.api("POST", "/api/dice", {"values": [2], "sides": [6]}, token=server.seat_token(1))
+    assert status == 200  # Bob's phone rolled: Ann's page learns it only from the stream
+    expect(page.locator(".turn")).to_have_text("Your turn!")
+    expect(page.locator(".ttg-explorer.current .ttg-name")).to_contain_text("Ann")
+
+    page.locator(".ttg-speed-button", has_text="4").tap()
+    expect(page.locator(".ttg-speed")).to_have_text("4")
+    expect(page.locator("button.undo")).to_be_enabled()
+    expect(page.get_by_role("button", name="Declare speed")).to_have_count(0)
+    page.screenshot(path="/tmp/companion-phone.png", full_page=True)
+
+    status, _ = server.api("POST", "/api/actions", {"seat": 0, "move": "end_turn"}, token=server.seat_token(1))
+    assert status == 403
+    page.get_by_role("button", name="End turn").tap()
+    expect(page.locator(".turn")).to_have_text("Bob's turn")
+    expect(page.locator("button.move[disabled]", has_text="End turn")).to_have_count(1)  # known, not allowed now
+
+    page.locator("[data-lang=ko]").tap()
+    expect(page.locator(".turn")).to_have_text("Bob의 차례")
+    page.screenshot(path="/tmp/companion-phone-ko.png", full_page=True)
+    assert errors == []
+    context.close()
+
+
+def test_a_refusal_is_shown_plainly(browser, companion_server):
+    server = companion_server
+    for seat, value in ((0, 6), (1, 1)):
+        server.api("POST", "/api/dice", {"values": [value], "sides": [6]}, token=server.seat_token(seat))
+    server.api("POST", "/api/actions", {"seat": 0, "move": "declare_speed", "args": {"speed": 3}}, token=server.host_token)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{server.url}/join?token={server.seat_token(1)}")
+    page.locator("details.correct summary").tap()  # too late: a move came after the roll
+    page.locator("#f-fix-die0").fill("2")
+    page.get_by_role("button", name="Correct", exact=True).tap()
+    expect(page.locator(".refusal")).to_contain_text("Only the last roll can be corrected")
+    context.close()
+
+
+def test_the_host_page_shows_qr_codes(browser, companion_server):
+    server = companion_server
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/join?token={server.host_token}")
+    assert page.url == f"{server.url}/host"
+    expect(page.locator(".qr img")).to_have_count(2)
+    loaded = "images => images.every((image) => image.complete && image.naturalWidth > 0)"
+    deadline = time.monotonic() + 5.0  # (wait_for_function would need eval, which the page's CSP forbids)
+    while not page.locator(".qr img").evaluate_all(loaded):
+        assert time.monotonic() < deadline, "the QR codes did not load"
+        page.wait_for_timeout(50)
+    page.locator("#name-0").fill("Ann")
+    page.locator("#name-1").fill("Bob")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".qr figcaption b").first).to_have_text("Ann")
+    page.screenshot(path="/tmp/companion-host.png", full_page=True)
+    assert errors == []
+    context.close()

@@ -1,0 +1,137 @@
+"""The live push: a Server-Sent Events stream of snapshots, one per change of `seq`.
+
+Every (re)connect starts with the full snapshot. One stream holds one server thread, so the
+number of streams is bounded: per client address (a phone that reconnects ends its oldest stream)
+and in all. A stream only ever waits on the port's condition; it never blocks the engine.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Generator
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request
+
+from companion.port import Holder, TablePort
+from web.auth import Refusal, presented_token, reader, web_state
+
+bp = Blueprint("events", __name__, url_prefix="/api")
+
+RETRY_MS = 2000
+WAIT_SLICE = 0.5
+"""How often a waiting stream looks up from the port's condition to see if it should end."""
+
+
+class StreamBook:
+    """The open streams, by client address: at most `per_address` each and `total` in all.
+
+    A phone that comes back from the background opens a new stream while the server may still hold
+    its dead one: a new stream from an address that is at its bound (or when all is full) ends that
+    address's oldest stream. Phones sharing a seat's link have their own addresses, so they never
+    push each other out; a new address is refused (503) only when every stream is taken.
+    """
+
+    def __init__(self, *, total: int, per_address: int = 3) -> None:
+        self.total = total
+        self.per_address = per_address
+        self._open: dict[str, list[threading.Event]] = {}
+        self._lock = threading.Lock()
+
+    def open(self, address: str) -> threading.Event:
+        """Register a stream; returns the event that tells it to end; raises Refusal 503 when full."""
+        ended = threading.Event()
+        with self._lock:
+            mine = self._open.get(address, [])
+            full = self.count_locked() >= self.total
+            if full and not mine:
+                raise Refusal(503, "busy", "Too many phones are watching the table; close a tab and try again.")
+            if full or len(mine) >= self.per_address:
+                mine.pop(0).set()
+            mine.append(ended)
+            self._open[address] = mine
+        return ended
+
+    def close(self, address: str, ended: threading.Event) -> None:
+        """Forget a finished stream; raises nothing."""
+        with self._lock:
+            mine = self._open.get(address, [])
+            if ended in mine:
+                mine.remove(ended)
+            if not mine:
+                self._open.pop(address, None)
+
+    def count(self) -> int:
+        """How many streams are open; raises nothing."""
+        with self._lock:
+            return self.count_locked()
+
+    def count_locked(self) -> int:
+        """How many streams are open, the lock already held; raises nothing."""
+        return sum(len(streams) for streams in self._open.values())
+
+
+def event(snapshot: dict[str, Any]) -> str:
+    """One SSE `snapshot` event with the seq as its id; raises TypeError for non-JSON values."""
+    data = json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {snapshot['seq']}\nevent: snapshot\ndata: {data}\n\n"
+
+
+@bp.get("/events")
+def events() -> Response:
+    """The event stream of snapshots for the token's holder; raises Refusal 403/429/503."""
+    holder = reader()
+    state = web_state()
+    token = presented_token()
+    address = request.remote_addr or "unknown"
+    ended = state.streams.open(address)
+    keepalive = float(current_app.config.get("SSE_KEEPALIVE", 15.0))
+    stream = _stream(state.port, holder, token, ended, state.stopping, keepalive)
+    response = Response(Closing(stream, lambda: state.streams.close(address, ended)), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache, no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+class Closing:
+    """An iterator of chunks that runs `on_close` once when the server closes it, even unstarted."""
+
+    def __init__(self, chunks: Generator[str, None, None], on_close: Callable[[], None]) -> None:
+        self._chunks = chunks
+        self._on_close: Callable[[], None] | None = on_close
+
+    def __iter__(self) -> "Closing":
+        return self
+
+    def __next__(self) -> str:
+        return next(self._chunks)
+
+    def close(self) -> None:
+        """End the chunks and forget the stream (idempotent); raises nothing."""
+        self._chunks.close()
+        on_close, self._on_close = self._on_close, None
+        if on_close is not None:
+            on_close()
+
+
+def _stream(port: TablePort, holder: Holder, token: str | None, ended: threading.Event,
+            stopping: threading.Event, keepalive: float) -> Generator[str, None, None]:
+    snapshot = port.snapshot(holder.seat)
+    seq = snapshot["seq"]
+    yield f"retry: {RETRY_MS}\n" + event(snapshot)
+    quiet_since = time.monotonic()
+    while not (ended.is_set() or stopping.is_set()):
+        wait = min(WAIT_SLICE, max(0.01, keepalive - (time.monotonic() - quiet_since)))
+        if port.wait_for_change(seq, timeout=wait) > seq:
+            if port.tokens.holder(token) != holder:
+                return
+            snapshot = port.snapshot(holder.seat)
+            seq = max(seq, snapshot["seq"])
+            yield event(snapshot)
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since >= keepalive:
+            if port.tokens.holder(token) != holder:
+                return
+            yield ": keepalive\n\n"
+            quiet_since = time.monotonic()

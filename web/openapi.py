@@ -1,0 +1,165 @@
+"""The OpenAPI 3.1 description of the API, with schemas the responses are tested against."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.inputs import BUTTONS
+
+JSON = dict[str, Any]
+
+INTEGER: JSON = {"type": "integer"}
+STRING: JSON = {"type": "string"}
+BOOLEAN: JSON = {"type": "boolean"}
+OBJECT: JSON = {"type": "object"}
+
+
+def _nullable(schema: JSON) -> JSON:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _list(items: JSON) -> JSON:
+    return {"type": "array", "items": items}
+
+
+def _record(properties: JSON, *, closed: bool = True, optional: tuple[str, ...] = ()) -> JSON:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": [key for key in properties if key not in optional],
+        "additionalProperties": not closed,
+    }
+
+
+def _ref(name: str) -> JSON:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+SCHEMAS: JSON = {
+    "Error": _record({"error": {**STRING, "description": "stable code, e.g. illegal_move, forbidden"},
+                      "message": {**STRING, "description": "a sentence a player can read"}}),
+    "LegalMove": _record({"seat": INTEGER, "move": STRING, "title": STRING,
+                          "args": {**OBJECT, "description": "JSON Schema of the move's arguments object"}}),
+    "Outcome": _record({"winners": _list(INTEGER), "summary": STRING, "detail": OBJECT}),
+    "AwaitingDice": _record({"sides": _list(INTEGER), "why": STRING, "seats": _list(INTEGER)}),
+    "Dice": _record({"values": _list(INTEGER), "sides": _list(INTEGER), "origins": _list(STRING),
+                     "crops": _list({**STRING, "description": "URL of the die's crop, /api/crops/<name>.jpg"}),
+                     "seq": INTEGER}),
+    "Camera": _record({"status": {"enum": ["none", "ready", "reading", "read_ok", "reroll", "offline"]},
+                       "message": STRING}),
+    "Lights": _record({"seats": _list(BOOLEAN), "status": STRING, "buzz": BOOLEAN}),
+    "Snapshot": _record({
+        "seq": {**INTEGER, "description": "grows with every accepted input, across restarts"},
+        "game": _nullable(STRING), "title": _nullable(STRING), "players": _list(STRING),
+        "you": {**_nullable(INTEGER), "description": "the token's seat; null for the host"},
+        "whose_turn": _list(INTEGER), "outcome": _nullable(_ref("Outcome")),
+        "legal_moves": _list(_ref("LegalMove")), "can_undo": BOOLEAN,
+        "awaiting_dice": _nullable(_ref("AwaitingDice")),
+        "view": {**OBJECT, "description": "the game's own view of the table"},
+        "dice": _nullable(_ref("Dice")), "camera": _ref("Camera"), "message": _nullable(STRING),
+        "lights": _ref("Lights"), "records": _nullable(OBJECT), "demo": BOOLEAN,
+    }),
+    "Game": _record({"id": STRING, "title": STRING, "summary": STRING, "min_players": INTEGER,
+                     "max_players": INTEGER, "options": {**OBJECT, "description": "JSON Schema of the options"}}),
+    "PastGame": _record({"id": INTEGER, "game": STRING, "players": _list(STRING), "started": {"type": "number"},
+                         "finished": _nullable({"type": "number"}), "outcome": _nullable(OBJECT)}, closed=False),
+    "SeatLink": _record({"seat": INTEGER, "url": STRING}),
+    "Action": _record({"seat": {**INTEGER, "minimum": 0}, "move": STRING, "args": OBJECT}, optional=("args",)),
+    "Roll": _record({"values": {**_list({**INTEGER, "minimum": 1}), "minItems": 1, "maxItems": 20},
+                     "sides": {**_list({**INTEGER, "minimum": 2}), "minItems": 1, "maxItems": 20}}),
+    "Press": _record({"button": {"enum": list(BUTTONS)}}),
+    "NewGame": _record({"game": STRING, "players": {**_list({**STRING, "minLength": 1, "maxLength": 64}), "minItems": 1},
+                        "options": OBJECT}, optional=("options",)),
+    "Empty": _record({}),
+}
+
+ERRORS: JSON = {
+    "400": "Malformed: not JSON, wrong types, missing or unknown keys, unknown move or game.",
+    "403": "Missing or wrong token, another seat's action, a cross-site request or not JSON.",
+    "404": "Not found.",
+    "409": "The rules refuse this now; nothing changed.",
+    "413": "The body is larger than 16 KB.",
+    "429": "Too many wrong tokens from this address; wait a minute.",
+    "503": "The table did not answer in time, or too many event streams are open.",
+}
+
+
+def _json(schema: JSON) -> JSON:
+    return {"application/json": {"schema": schema}}
+
+
+def _operation(summary: str, ok: JSON, *, errors: tuple[str, ...], body: str | None = None,
+               public: bool = False, ok_description: str = "OK") -> JSON:
+    operation: JSON = {
+        "summary": summary,
+        "responses": {"200": {"description": ok_description, "content": ok},
+                      **{status: {"$ref": f"#/components/responses/E{status}"} for status in errors}},
+    }
+    if body is not None:
+        operation["requestBody"] = {"required": body != "Empty", "content": _json(_ref(body))}
+    operation["security"] = [] if public else [{"bearer": []}, {"cookie": []}]
+    return operation
+
+
+WRITE_ERRORS = ("400", "403", "409", "413", "429", "503")
+READ_ERRORS = ("403", "429")
+SEAT = {"name": "seat", "in": "path", "required": True, "schema": {**INTEGER, "minimum": 0}}
+
+
+def _paths() -> JSON:
+    snapshot = _json(_ref("Snapshot"))
+    return {
+        "/api/state": {"get": _operation("The table for the token's seat (host: every seat's moves).", snapshot,
+                                         errors=READ_ERRORS)},
+        "/api/events": {"get": _operation(
+            "Server-Sent Events: `snapshot` events (id = seq, data = Snapshot JSON), first on every connect, "
+            "then on every change; `: keepalive` comments; retry 2000 ms.",
+            {"text/event-stream": {"schema": STRING}}, errors=("403", "429", "503"))},
+        "/api/actions": {"post": _operation("Make a move for a seat.", snapshot, errors=WRITE_ERRORS, body="Action")},
+        "/api/dice": {"post": _operation("Enter a roll by hand.", snapshot, errors=WRITE_ERRORS, body="Roll")},
+        "/api/dice/correct": {"post": _operation("Correct the last roll.", snapshot, errors=WRITE_ERRORS, body="Roll")},
+        "/api/undo": {"post": _operation("Take back the last move of this turn.", snapshot, errors=WRITE_ERRORS,
+                                         body="Empty")},
+        "/api/press": {"post": _operation("Press a button of the virtual panel (demo mode).", snapshot,
+                                          errors=(*WRITE_ERRORS, "404"), body="Press")},
+        "/api/games": {"get": _operation("The games the host can start.", _json(_list(_ref("Game"))), errors=(),
+                                         public=True)},
+        "/api/game": {"post": _operation("Start a new game (host only); the old one stays in the history.", snapshot,
+                                         errors=WRITE_ERRORS, body="NewGame")},
+        "/api/history": {"get": _operation("The games played, newest first.", _json(_list(_ref("PastGame"))),
+                                           errors=READ_ERRORS)},
+        "/api/crops/{name}.jpg": {"get": {
+            **_operation("A die's crop from the last camera read.", {"image/jpeg": {"schema": {**STRING, "format": "binary"}}},
+                         errors=(*READ_ERRORS, "404")),
+            "parameters": [{"name": "name", "in": "path", "required": True, "schema": STRING}]}},
+        "/api/seats/{seat}/token": {"post": {
+            **_operation("Revoke a seat's token and issue a new one (host only).", _json(_ref("SeatLink")),
+                         errors=(*WRITE_ERRORS, "404"), body="Empty"),
+            "parameters": [SEAT]}},
+        "/api/seats/{seat}/qr.svg": {"get": {
+            **_operation("The QR code of a seat's join link (host only).", {"image/svg+xml": {"schema": STRING}},
+                         errors=(*READ_ERRORS, "404")),
+            "parameters": [SEAT]}},
+        "/api/openapi.json": {"get": _operation("This document.", _json(OBJECT), errors=(), public=True)},
+    }
+
+
+def document() -> JSON:
+    """The OpenAPI 3.1 document of the API; raises nothing."""
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Table companion", "version": "1",
+                 "description": "The board-game table companion's API for phones on the local network. "
+                                "Every error body is an Error. State-changing requests take JSON and are "
+                                "refused cross-site."},
+        "paths": _paths(),
+        "components": {
+            "schemas": SCHEMAS,
+            "responses": {f"E{status}": {"description": text, "content": _json(_ref("Error"))}
+                          for status, text in ERRORS.items()},
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer", "description": "a seat's or the host's token"},
+                "cookie": {"type": "apiKey", "in": "cookie", "name": "companion_token",
+                           "description": "set by GET /join?token=…"},
+            },
+        },
+    }

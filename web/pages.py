@@ -1,0 +1,43 @@
+"""The pages: the phone's table view, the host's page, and /join which turns a link into a cookie."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
+
+from web.auth import COOKIE, COOKIE_SECONDS, Refusal, check_token
+
+bp = Blueprint("pages", __name__)
+
+
+def game_scripts() -> list[str]:
+    """The URLs of every game renderer in static/games, sorted; raises nothing."""
+    folder = Path(current_app.static_folder or "", "games")
+    return [url_for("static", filename=f"games/{path.name}") for path in sorted(folder.glob("*.js"))]
+
+
+@bp.get("/")
+def table() -> str:
+    """The phone page: the table, live; raises nothing (the data comes from the API)."""
+    return render_template("table.html", game_scripts=game_scripts())
+
+
+@bp.get("/host")
+def host() -> str:
+    """The host's page: new game, seats' QR codes, history; raises nothing."""
+    return render_template("host.html", game_scripts=game_scripts())
+
+
+@bp.get("/join")
+def join() -> Response:
+    """Turn a join link into an HttpOnly cookie and go to the table; a page says why when refused."""
+    token = request.args.get("token", "")
+    try:
+        holder = check_token(token)
+    except Refusal as refusal:
+        page = render_template("refused.html", message=refusal.message)
+        return make_response(page, refusal.status)
+    response = redirect(url_for("pages.host" if holder.is_host else "pages.table"), code=303)
+    response.set_cookie(COOKIE, token, max_age=COOKIE_SECONDS, path="/", httponly=True, samesite="Strict")
+    response.headers["Cache-Control"] = "no-store"
+    return response

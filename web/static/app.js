@@ -1,0 +1,350 @@
+// The phone page: the table, live from /api/events, with the viewer's moves as buttons and forms.
+"use strict";
+
+(function () {
+  const C = window.Companion;
+  const { el, t } = C;
+  const FOLD_FIELDS = 3; // a move form with this many fields or more starts folded
+  const page = { snap: null, seq: -1, stream: null, live: false, refusal: null, joined: true, keepDrafts: true };
+
+  // --- the event stream --------------------------------------------------------------------
+  function connect() {
+    if (page.stream) page.stream.close();
+    const stream = new EventSource("/api/events");
+    page.stream = stream;
+    stream.addEventListener("snapshot", (event) => {
+      page.joined = true;
+      setLive(true);
+      show(JSON.parse(event.data));
+    });
+    stream.addEventListener("open", () => setLive(true));
+    stream.addEventListener("error", () => {
+      setLive(false);
+      if (stream.readyState === EventSource.CLOSED && page.stream === stream) checkAccess();
+    });
+  }
+
+  async function checkAccess() {
+    try {
+      show(await C.request("GET", "/api/state"));
+      setTimeout(connect, 2000);
+    } catch (error) {
+      if (error.status === 403 || error.status === 429) {
+        page.joined = false;
+        page.refusal = error.status === 429 ? error.message : null;
+        render();
+      } else {
+        setTimeout(connect, 2000);
+      }
+    }
+  }
+
+  function setLive(live) {
+    page.live = live;
+    const dot = document.getElementById("live");
+    dot.className = live ? "live on" : "live";
+    dot.textContent = live ? t("live") : t(page.joined ? "offline" : "not_joined_short");
+  }
+
+  function show(snap) {
+    if (!snap || typeof snap.seq !== "number" || snap.seq < page.seq) return;
+    page.seq = snap.seq;
+    page.snap = snap;
+    rememberMoves(snap);
+    render();
+  }
+
+  // --- acting ------------------------------------------------------------------------------
+  async function post(path, body) {
+    try {
+      const snap = await C.request("POST", path, body);
+      page.refusal = null;
+      page.keepDrafts = false;
+      show(snap);
+      if (!page.keepDrafts) render();
+    } catch (error) {
+      page.refusal = error.message;
+      render();
+    }
+  }
+
+  function actingSeat(seat) {
+    const snap = page.snap;
+    if (snap.you !== null && snap.you !== undefined) return snap.you;
+    if (seat !== undefined && seat !== null) return seat;
+    return snap.whose_turn.length ? snap.whose_turn[0] : 0;
+  }
+
+  function act(move, args, seat) {
+    return post("/api/actions", { seat: actingSeat(seat), move, args: args || {} });
+  }
+
+  // --- known moves (greyed out when not allowed now) -----------------------------------------
+  function knownMoves(game) {
+    try { return JSON.parse(localStorage.getItem(`companion.moves.${game}`)) || {}; } catch (e) { return {}; }
+  }
+
+  function rememberMoves(snap) {
+    if (!snap.game) return;
+    const known = knownMoves(snap.game);
+    let changed = false;
+    for (const move of snap.legal_moves) {
+      if (known[move.move] !== move.title) { known[move.move] = move.title; changed = true; }
+    }
+    if (changed) try { localStorage.setItem(`companion.moves.${snap.game}`, JSON.stringify(known)); } catch (e) { /* full */ }
+  }
+
+  // --- rendering ---------------------------------------------------------------------------
+  function renderer() { return page.snap && C.games[page.snap.game]; }
+
+  function label(key) {
+    const game = page.snap && page.snap.game;
+    return (game && C.gameText(game, key)) || C.humanize(key);
+  }
+
+  function moveTitle(move, fallback) {
+    const spec = renderer();
+    const titles = spec && spec.moveTitles && (spec.moveTitles[C.lang] || spec.moveTitles.en);
+    return (titles && titles[move]) || fallback || C.humanize(move);
+  }
+
+  function names(seats) {
+    return seats.map((seat) => page.snap.players[seat] || `#${seat}`).join(", ");
+  }
+
+  // Redraw everything; what the player was typing (and which folds were open) survives a redraw.
+  function render() {
+    document.getElementById("title").textContent = (page.snap && page.snap.title) || t("app_title");
+    setLive(page.live);
+    const root = document.getElementById("app");
+    const drafts = page.keepDrafts ? saveDrafts(root) : { values: {}, open: new Set(), focus: null };
+    page.keepDrafts = true;
+    root.replaceChildren(...sections().filter(Boolean));
+    restoreDrafts(root, drafts);
+  }
+
+  function saveDrafts(root) {
+    const values = {};
+    for (const input of root.querySelectorAll("input[id], select[id]")) {
+      values[input.id] = input.type === "checkbox" ? input.checked : input.value;
+    }
+    const open = new Set([...root.querySelectorAll("details[open]")].map((fold) => fold.className));
+    const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : null;
+    return { values, open, focus };
+  }
+
+  function restoreDrafts(root, drafts) {
+    for (const [id, value] of Object.entries(drafts.values)) {
+      const input = document.getElementById(id);
+      if (!input) continue;
+      if (input.type === "checkbox") input.checked = value;
+      else input.value = value;
+    }
+    for (const fold of root.querySelectorAll("details")) if (drafts.open.has(fold.className)) fold.open = true;
+    const focused = drafts.focus && document.getElementById(drafts.focus);
+    if (focused) focused.focus();
+  }
+
+  function sections() {
+    const snap = page.snap;
+    if (!page.joined) return [notice(page.refusal || t("not_joined"), "warn")];
+    if (!snap) return [];
+    const parts = [refusal(), snap.message ? notice(snap.message, "info") : null, who()];
+    if (!snap.game) return [...parts, notice(t("no_game"), "info"), panel()];
+    return [...parts, outcome(), turn(), pendingRoll(), gameView(), lastDice(), controls(), panel(), log()];
+  }
+
+  function notice(text, kind) { return el("section", { class: ["notice", kind], role: "status" }, text); }
+
+  function refusal() {
+    if (!page.refusal) return null;
+    return el("section", { class: "notice refusal", role: "alert" },
+      el("strong", {}, `${t("refused")}: `), page.refusal,
+      el("button", { class: "small", onclick: () => { page.refusal = null; render(); } }, t("dismiss")));
+  }
+
+  function who() {
+    const snap = page.snap;
+    const host = snap.you === null || snap.you === undefined;
+    const text = host ? t("host_view") : t("you_are", { name: snap.players[snap.you] || `#${snap.you}` });
+    return el("p", { class: "who" }, text, host ? el("a", { href: "/host", class: "host-link" }, t("host_page")) : null);
+  }
+
+  function turn() {
+    const snap = page.snap;
+    if (snap.outcome || !snap.whose_turn.length) return null;
+    const mine = snap.you !== null && snap.whose_turn.includes(snap.you);
+    const text = mine ? t("your_turn")
+      : t(snap.whose_turn.length > 1 ? "turn_of_many" : "turn_of", { names: names(snap.whose_turn) });
+    return el("section", { class: ["turn", mine && "mine"] }, text);
+  }
+
+  function ui() {
+    return { act, el, lang: C.lang, t: (key, values) => C.gameText(page.snap.game, key, values) || key, snapshot: page.snap };
+  }
+
+  function gameView() {
+    const root = el("section", { class: "game", id: "game" });
+    const spec = renderer();
+    try {
+      if (spec && spec.render) spec.render(root, page.snap.view, page.snap, ui());
+      else root.appendChild(keyValues(page.snap.view));
+    } catch (error) {
+      root.replaceChildren(keyValues(page.snap.view));
+    }
+    return root;
+  }
+
+  function keyValues(value) {
+    if (value === null || typeof value !== "object") return document.createTextNode(String(value));
+    if (Array.isArray(value)) return el("ol", { class: "kv" }, value.map((item) => el("li", {}, keyValues(item))));
+    return el("dl", { class: "kv" }, Object.entries(value).filter(([key]) => key !== "log")
+      .map(([key, item]) => [el("dt", {}, label(key)), el("dd", {}, keyValues(item))]));
+  }
+
+  function pendingRoll() {
+    const wait = page.snap.awaiting_dice;
+    if (!wait) return null;
+    const schema = { type: "object", required: [], properties: {} };
+    wait.sides.forEach((sides, index) => {
+      schema.properties[`die${index}`] = { type: "integer", minimum: 1, maximum: sides, title: t("die", { n: index + 1, sides }) };
+      schema.required.push(`die${index}`);
+    });
+    return el("section", { class: "roll" },
+      el("h2", {}, "🎲 ", t("roll_pending")), el("p", { class: "why" }, wait.why),
+      C.schemaForm(schema, { prefix: "roll", label: (key) => key, legend: t("enter_roll"), submitLabel: t("send_roll"),
+        className: "hand-roll",
+        onSubmit: (values) => post("/api/dice", { values: wait.sides.map((s, i) => values[`die${i}`]), sides: wait.sides }) }));
+  }
+
+  function lastDice() {
+    const snap = page.snap;
+    const camera = snap.camera || { status: "none", message: "" };
+    const cameraLine = el("p", { class: ["camera", `camera-${camera.status}`] },
+      `📷 ${t("camera")}: `, camera.message || t(`camera_${camera.status}`));
+    if (!snap.dice) return el("section", { class: "dice" }, cameraLine);
+    const dice = snap.dice;
+    const shown = dice.values.map((value, index) => el("figure", { class: "die" },
+      dice.crops[index] ? el("img", { src: dice.crops[index], alt: `d${dice.sides[index]}`, width: 56, height: 56 }) : null,
+      el("figcaption", {}, el("b", { class: "value" }, String(value)), ` d${dice.sides[index]}`,
+        dice.origins[index] ? el("small", {}, ` ${t(`origin_${dice.origins[index]}`)}`) : null)));
+    return el("section", { class: "dice" }, el("h2", {}, t("last_dice")), el("div", { class: "dice-row" }, shown),
+      correction(dice), cameraLine);
+  }
+
+  function correction(dice) {
+    if (page.snap.outcome) return null;
+    const schema = { type: "object", required: [], properties: {} };
+    dice.sides.forEach((sides, index) => {
+      schema.properties[`die${index}`] = { type: "integer", minimum: 1, maximum: sides, title: t("die", { n: index + 1, sides }) };
+      schema.required.push(`die${index}`);
+    });
+    return el("details", { class: "correct" }, el("summary", {}, t("correct_roll")),
+      C.schemaForm(schema, { prefix: "fix", label: (key) => key, submitLabel: t("send_correction"),
+        onSubmit: (values) => post("/api/dice/correct", { values: dice.sides.map((s, i) => values[`die${i}`]), sides: dice.sides }) }));
+  }
+
+  function controls() {
+    const snap = page.snap;
+    if (snap.outcome) return null;
+    const spec = renderer() || {};
+    const custom = new Set(spec.customMoves || []);
+    const legal = snap.legal_moves.filter((move) => !custom.has(move.move));
+    const seats = [...new Set(legal.map((move) => move.seat))];
+    const groups = seats.map((seat) => el("div", { class: "move-group" },
+      el("h3", {}, snap.you === null ? t("moves_of", { name: snap.players[seat] }) : t("moves")),
+      legal.filter((move) => move.seat === seat).map(moveControl)));
+    const allowed = new Set(snap.legal_moves.map((move) => move.move));
+    const greyed = Object.entries(knownMoves(snap.game)).filter(([name]) => !allowed.has(name) && !custom.has(name))
+      .map(([name, title]) => el("button", { class: "move", disabled: true }, moveTitle(name, title)));
+    return el("section", { class: "controls" }, groups,
+      el("button", { class: "undo", disabled: !snap.can_undo, onclick: () => post("/api/undo", {}) }, "↶ ", t("undo")),
+      greyed.length ? el("div", { class: "move-group greyed" }, el("h3", {}, t("not_now")), greyed) : null);
+  }
+
+  function moveControl(move) {
+    const title = moveTitle(move.move, move.title);
+    const properties = (move.args && move.args.properties) || {};
+    if (!Object.keys(properties).length) {
+      return el("button", { class: "move primary", onclick: () => act(move.move, {}, move.seat) }, title);
+    }
+    const form = C.schemaForm(move.args, { prefix: `${move.seat}-${move.move}`, label, legend: title, submitLabel: title,
+      players: page.snap.players, className: "move-form", onSubmit: (values) => act(move.move, values, move.seat) });
+    if (Object.keys(properties).length < FOLD_FIELDS) return form;
+    return el("details", { class: `move-fold fold-${move.seat}-${move.move}` }, el("summary", {}, title), form);
+  }
+
+  function outcome() {
+    const snap = page.snap;
+    if (!snap.outcome) return null;
+    const result = snap.outcome;
+    const winners = result.winners.length
+      ? t(result.winners.length > 1 ? "winners_many" : "winners", { names: names(result.winners) }) : t("no_winner");
+    const tie = result.detail && result.detail.tie_rule;
+    return el("section", { class: "outcome" }, el("h2", {}, "🏁 ", t("outcome")), el("p", { class: "winners" }, winners),
+      el("p", {}, result.summary), tie ? el("p", { class: "tie-rule" }, el("strong", {}, `${t("tie_rule")}: `), tie) : null,
+      records(snap.records));
+  }
+
+  function records(found) {
+    if (!found) return null;
+    const best = Object.entries(found.best || {}).map(([key, value]) => el("li", {}, `${label(key)}: ${value}`));
+    const beaten = (found.beaten || []).map(label).join(", ");
+    return el("div", { class: "records" }, el("h3", {}, t("records")),
+      el("p", {}, t("records_games", { n: found.games })), best.length ? el("ul", {}, best) : null,
+      beaten ? el("p", { class: "beaten" }, t("records_beaten", { keys: beaten })) : null);
+  }
+
+  function panel() {
+    const snap = page.snap;
+    if (!snap.demo) return null;
+    const lights = snap.lights || { seats: [], status: "ready", buzz: false };
+    const leds = lights.seats.map((on, seat) => el("span", { class: ["led", on && "on"] }, snap.players[seat] || `#${seat}`));
+    return el("section", { class: "panel" }, el("h2", {}, t("panel")),
+      el("div", { class: "leds" }, leds, el("span", { class: ["led", "status", `status-${lights.status}`] }, `${t("status")}: ${lights.status}`),
+        lights.buzz ? el("span", { class: "buzz" }, "🔔 ", t("buzzer")) : null),
+      el("div", { class: "buttons" },
+        el("button", { class: "hw roll", onclick: () => post("/api/press", { button: "roll" }) }, t("roll")),
+        el("button", { class: "hw next", onclick: () => post("/api/press", { button: "next" }) }, t("next")),
+        holdButton()));
+  }
+
+  function holdButton() {
+    let timer = null;
+    const button = el("button", { class: "hw undo-hold" }, t("hold_undo"));
+    const cancel = () => { clearTimeout(timer); timer = null; button.classList.remove("holding"); };
+    button.addEventListener("pointerdown", (event) => {
+      event.preventDefault();
+      button.classList.add("holding");
+      timer = setTimeout(() => { cancel(); post("/api/press", { button: "undo" }); }, 1000);
+    });
+    ["pointerup", "pointerleave", "pointercancel"].forEach((name) => button.addEventListener(name, cancel));
+    button.addEventListener("contextmenu", (event) => event.preventDefault());
+    return button;
+  }
+
+  function log() {
+    const lines = page.snap.view && Array.isArray(page.snap.view.log) ? page.snap.view.log.slice(-12).reverse() : [];
+    if (!lines.length) return null;
+    const shown = (line) => (line && typeof line === "object" ? line[C.lang] || line.en || "" : String(line));
+    return el("section", { class: "log" }, el("h2", {}, t("log")), el("ol", {}, lines.map((line) => el("li", {}, shown(line)))));
+  }
+
+  // --- start -------------------------------------------------------------------------------
+  function languageButtons() {
+    for (const button of document.querySelectorAll("[data-lang]")) {
+      button.addEventListener("click", () => { C.setLang(button.dataset.lang); render(); });
+    }
+    C.setLang(C.lang);
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    languageButtons();
+    render();
+    connect();
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") connect();
+    });
+  });
+  window.CompanionTable = { act, show, get snapshot() { return page.snap; } };
+})();

@@ -1,0 +1,197 @@
+// The shared core of the pages: the game renderer registry, safe DOM building, the page's own
+// strings in English and Korean, JSON requests, and forms built from a JSON Schema.
+"use strict";
+
+(function () {
+  const STRINGS = {
+    en: {
+      app_title: "Table companion", live: "live", offline: "reconnecting…", not_joined_short: "not joined",
+      not_joined: "Join the table first: scan the QR code of your seat on the host's phone.",
+      no_game: "No game yet: the host starts one.", host_page: "Host page", table_page: "Table",
+      your_turn: "Your turn!", turn_of: "{names}'s turn", turn_of_many: "Turns: {names}",
+      you_are: "You are {name}", host_view: "Host view: you act for every seat",
+      roll_pending: "Waiting for a roll", enter_roll: "Enter roll by hand", die: "Die {n} (d{sides})",
+      send_roll: "Enter roll", last_dice: "Last roll", correct_roll: "Correct this roll",
+      send_correction: "Correct", camera: "Camera", camera_none: "no camera", camera_ready: "ready",
+      camera_reading: "reading the dice…", camera_read_ok: "read", camera_reroll: "roll again",
+      camera_offline: "offline",
+      origin_camera: "camera", origin_phone: "phone", origin_button: "button", origin_host: "host", origin_system: "box",
+      moves: "Your moves", moves_of: "Moves for {name}", not_now: "Not possible now", undo: "Undo",
+      send: "OK", optional: "—", refused: "Refused", dismiss: "OK",
+      outcome: "Game over", winners: "Winner: {names}", winners_many: "Winners: {names}", no_winner: "Nobody wins.",
+      tie_rule: "Tie rule", records: "Personal bests", records_games: "{n} earlier solo games",
+      records_beaten: "New best: {keys}",
+      panel: "Virtual panel", roll: "ROLL", next: "NEXT", hold_undo: "UNDO (hold 1 s)", buzzer: "Buzzer!",
+      status: "Status", log: "Log",
+      host_title: "Host", new_game: "New game", game: "Game", players: "Players", player_n: "Player {n}",
+      add_player: "+ player", remove_player: "− player", options: "Options", start: "Start the game",
+      seats: "Seats: scan to join", reissue: "New QR code", history: "History", no_history: "No games yet.",
+      started: "started", finished: "finished", playing: "playing", unfinished: "not finished", host_needed: "This page needs the host's link.",
+      yes: "yes", no: "no",
+    },
+    ko: {
+      app_title: "테이블 도우미", live: "연결됨", offline: "다시 연결 중…", not_joined_short: "참가 전",
+      not_joined: "먼저 테이블에 참가하세요: 호스트 휴대폰에서 자기 자리의 QR 코드를 스캔하세요.",
+      no_game: "아직 게임이 없습니다: 호스트가 시작합니다.", host_page: "호스트 페이지", table_page: "테이블",
+      your_turn: "당신 차례입니다!", turn_of: "{names}의 차례", turn_of_many: "차례: {names}",
+      you_are: "당신은 {name}", host_view: "호스트 화면: 모든 자리를 대신할 수 있습니다",
+      roll_pending: "주사위를 기다리는 중", enter_roll: "주사위 값 직접 입력", die: "주사위 {n} (d{sides})",
+      send_roll: "입력", last_dice: "마지막 굴림", correct_roll: "이 굴림 고치기",
+      send_correction: "고치기", camera: "카메라", camera_none: "카메라 없음", camera_ready: "준비",
+      camera_reading: "주사위 읽는 중…", camera_read_ok: "읽음", camera_reroll: "다시 굴리세요",
+      camera_offline: "꺼짐",
+      origin_camera: "카메라", origin_phone: "휴대폰", origin_button: "버튼", origin_host: "호스트", origin_system: "본체",
+      moves: "내 행동", moves_of: "{name}의 행동", not_now: "지금은 불가", undo: "되돌리기",
+      send: "확인", optional: "—", refused: "거절됨", dismiss: "확인",
+      outcome: "게임 종료", winners: "승자: {names}", winners_many: "승자: {names}", no_winner: "아무도 이기지 못했습니다.",
+      tie_rule: "동점 규칙", records: "개인 최고 기록", records_games: "이전 솔로 게임 {n}회",
+      records_beaten: "새 기록: {keys}",
+      panel: "가상 패널", roll: "굴리기", next: "다음", hold_undo: "되돌리기 (1초 누르기)", buzzer: "부저!",
+      status: "상태", log: "기록",
+      host_title: "호스트", new_game: "새 게임", game: "게임", players: "플레이어", player_n: "플레이어 {n}",
+      add_player: "+ 플레이어", remove_player: "− 플레이어", options: "옵션", start: "게임 시작",
+      seats: "자리: 스캔해서 참가", reissue: "새 QR 코드", history: "지난 게임", no_history: "아직 게임이 없습니다.",
+      started: "시작", finished: "종료", playing: "진행 중", unfinished: "끝나지 않음", host_needed: "이 페이지는 호스트 링크가 필요합니다.",
+      yes: "예", no: "아니오",
+    },
+  };
+
+  const games = {};
+  let lang = "en";
+  try { lang = localStorage.getItem("companion.lang") === "ko" ? "ko" : "en"; } catch (e) { /* private mode */ }
+
+  function registerGame(id, spec) { games[id] = spec; }
+
+  function setLang(next) {
+    lang = next === "ko" ? "ko" : "en";
+    try { localStorage.setItem("companion.lang", lang); } catch (e) { /* private mode */ }
+    document.documentElement.lang = lang;
+  }
+
+  function fill(text, values) {
+    return String(text).replace(/\{(\w+)\}/g, (all, key) => (values && key in values ? values[key] : all));
+  }
+
+  function t(key, values) {
+    const text = (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
+    return fill(text, values);
+  }
+
+  function gameText(game, key, values) {
+    const strings = (games[game] && games[game].strings) || {};
+    const text = (strings[lang] && strings[lang][key]) || (strings.en && strings.en[key]);
+    return text === undefined ? null : fill(text, values);
+  }
+
+  function humanize(key) {
+    const text = String(key).replace(/_/g, " ");
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  // Build a DOM element: attributes as attributes (on* as listeners), children as nodes or text.
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
+      else if (name === "class") node.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+      else if (["disabled", "checked", "hidden", "selected", "required"].includes(name)) node[name] = Boolean(value);
+      else node.setAttribute(name, value === true ? "" : String(value));
+    }
+    const add = (child) => {
+      if (child === null || child === undefined || child === false) return;
+      if (Array.isArray(child)) child.forEach(add);
+      else node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+    };
+    children.forEach(add);
+    return node;
+  }
+
+  async function request(method, path, body) {
+    const options = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    const answer = await fetch(path, options);
+    const kind = answer.headers.get("Content-Type") || "";
+    const data = kind.includes("application/json") ? await answer.json() : null;
+    if (!answer.ok) {
+      const error = new Error((data && data.message) || answer.statusText);
+      error.status = answer.status;
+      error.code = data && data.error;
+      throw error;
+    }
+    return data;
+  }
+
+  // One form field from a property schema: number input, select (enum or player), checkbox, text.
+  function field(key, schema, required, options) {
+    const label = options.label(schema.title || key);
+    const id = `f-${options.prefix}-${key}`;
+    let input;
+    const players = options.players || [];
+    const isPlayer = (key === "player" || key === "seat") && schema.type === "integer" && players.length > 0;
+    if (schema.enum || isPlayer) {
+      const values = schema.enum || players.map((name, index) => index).filter(
+        (index) => (schema.minimum === undefined || index >= schema.minimum) && (schema.maximum === undefined || index <= schema.maximum));
+      const shown = (value) => (isPlayer ? players[value] : options.label(String(value)));
+      input = el("select", { id, name: key },
+        required ? null : el("option", { value: "" }, t("optional")),
+        values.map((value, index) => el("option", { value: String(index), selected: schema.default === value }, shown(value))));
+      input.dataset.kind = "choice";
+      input.choices = values;
+    } else if (schema.type === "boolean") {
+      input = el("input", { id, name: key, type: "checkbox", checked: schema.default === true });
+      input.dataset.kind = "boolean";
+    } else if (schema.type === "integer" || schema.type === "number") {
+      input = el("input", { id, name: key, type: "number", inputmode: "numeric", min: schema.minimum, max: schema.maximum,
+        step: schema.type === "integer" ? 1 : "any", required, value: schema.default });
+      input.dataset.kind = "number";
+    } else {
+      input = el("input", { id, name: key, type: "text", maxlength: schema.maxLength, required, value: schema.default });
+      input.dataset.kind = schema.type === "array" ? "list" : "text";
+    }
+    return el("label", { class: ["field", schema.type === "boolean" && "check"], for: id }, el("span", {}, label), input);
+  }
+
+  function readField(input, schema) {
+    const kind = input.dataset.kind;
+    if (kind === "boolean") return input.checked;
+    if (input.value === "") return undefined;
+    if (kind === "choice") return input.choices[Number(input.value)];
+    if (kind === "number") return Number(input.value);
+    if (kind === "list") {
+      const itemType = (schema.items || {}).type;
+      return input.value.split(",").map((part) => part.trim()).filter(Boolean)
+        .map((part) => (itemType === "integer" || itemType === "number" ? Number(part) : part));
+    }
+    return input.value;
+  }
+
+  // A form for an object schema; onSubmit gets the values (empty optional fields left out).
+  function schemaForm(schema, options) {
+    const properties = schema.properties || {};
+    const required = schema.required || [];
+    const fields = Object.entries(properties).map(([key, property]) => field(key, property, required.includes(key), options));
+    const form = el("form", { class: ["schema-form", options.className] },
+      options.legend ? el("div", { class: "legend" }, options.legend) : null,
+      el("div", { class: "fields" }, fields),
+      el("button", { type: "submit", class: "primary", disabled: options.disabled }, options.submitLabel || t("send")));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const values = {};
+      for (const [key, property] of Object.entries(properties)) {
+        const value = readField(form.elements.namedItem(key), property);
+        if (value !== undefined) values[key] = value;
+      }
+      options.onSubmit(values);
+    });
+    return form;
+  }
+
+  window.Companion = {
+    registerGame, games, el, t, gameText, humanize, setLang, schemaForm, request,
+    get lang() { return lang; },
+  };
+})();

@@ -1,0 +1,401 @@
+// Gateway (the city) on the phone: the districts around the table, the VP track, the phase stepper,
+// the event deck, the battle calculator's preview and report. DOM calls only (strict CSP).
+"use strict";
+
+(function () {
+  const SVG = "http://www.w3.org/2000/svg";
+  const PALETTE = ["#2e86ab", "#edae49", "#3b8b5a"];
+  const FACTION_FILL = { horde: "#7a1f2b", guard: "#4a5a78", nobody: "#d9d2c5" };
+  const PHASES = ["deployment", "drafting", "attack", "cleanup", "event"];
+  const CARD_W = 112;
+  const CARD_H = 84;
+  const GAP = 8;
+
+  const STRINGS = {
+    en: {
+      round: "Round {round}", starting: "Starting player: {name}", attacks: "Attacks this turn: {made} of {allowed}",
+      deployment: "Deployment", drafting: "Drafting", attack: "Attack", cleanup: "Cleanup", event: "Event draw",
+      districts: "Districts", vp_track: "Victory points (20 wins)", deck: "Event deck", cards_left: "{n} cards left",
+      next_tier: "next: tier {tier}", tier: "Tier {tier}", nobody: "nobody", horde: "Horde", guard: "City Guard",
+      tokens: "tokens", tap_target: "Tap a district to attack it.",
+      battle: "Battle preview", last_battle: "Last battle", attacker: "Attacker", defender: "Defender",
+      card: "Card", atk: "Atk", def: "Def", hit: "Damage", dies: "Dies", damage: "Damage {n}",
+      proposed: "(proposed assignment)", played_by: "{name} plays the Horde / City Guard side.",
+      fight: "Fight!", call_off: "Call off",
+      plan_attack: "Attack", target: "District", your_army: "Your army", defending_army: "Defending army",
+      runestones: "Runestones ±", spawn_runestones: "Spawn ±", own_damage: "Assign damage yourself",
+      damage_to_defenders: "On each defender (e.g. 2,0,3)", damage_to_attackers: "On each attacker",
+      damage_to_spawn: "On each spawned card", damage_from_spawn: "On each defender",
+      preview: "Preview", defend: "Defend the district", army_help: "Your whole army: one row per insurgent.",
+      draw_event: "Event card", spawns: "What it spawned (none: leave empty)", record_event: "Record the event card",
+      add_card: "+ card", remove: "✕", kind: "Kind", vp: "VP", name: "Name", district: "District",
+      correct: "Correct a district", held_by: "Held by", player: "Player", cards: "Cards", save: "Save",
+    },
+    ko: {
+      round: "{round}라운드", starting: "시작 플레이어: {name}", attacks: "이번 차례 공격: {made} / {allowed}",
+      deployment: "배치", drafting: "영입", attack: "공격", cleanup: "정리", event: "이벤트 뽑기",
+      districts: "구역", vp_track: "승점 (20점 승리)", deck: "이벤트 덱", cards_left: "{n}장 남음",
+      next_tier: "다음: {tier}단계", tier: "{tier}단계", nobody: "없음", horde: "호드", guard: "시 경비대",
+      tokens: "토큰", tap_target: "공격할 구역을 누르세요.",
+      battle: "전투 미리보기", last_battle: "지난 전투", attacker: "공격자", defender: "방어자",
+      card: "카드", atk: "공", def: "방", hit: "피해", dies: "사망", damage: "피해 {n}",
+      proposed: "(제안된 배분)", played_by: "{name}님이 호드 / 경비대 쪽을 맡습니다.",
+      fight: "전투!", call_off: "공격 취소",
+      plan_attack: "공격", target: "구역", your_army: "내 군대", defending_army: "방어 군대",
+      runestones: "룬스톤 ±", spawn_runestones: "등장 카드 ±", own_damage: "피해 직접 배분",
+      damage_to_defenders: "방어 카드별 (예: 2,0,3)", damage_to_attackers: "공격 카드별",
+      damage_to_spawn: "등장 카드별", damage_from_spawn: "방어 카드별",
+      preview: "미리보기", defend: "구역 방어", army_help: "군대 전체: 반란군 한 장당 한 줄.",
+      draw_event: "이벤트 카드", spawns: "등장한 카드 (없으면 비워 두기)", record_event: "이벤트 카드 기록",
+      add_card: "+ 카드", remove: "✕", kind: "종류", vp: "승점", name: "이름", district: "구역",
+      correct: "구역 바로잡기", held_by: "지배", player: "플레이어", cards: "카드", save: "저장",
+    },
+  };
+
+  const MOVE_TITLES = {
+    en: {
+      next_phase: "Next phase", attack: "Attack a district", defend: "Defend against the event", fight: "Fight!",
+      call_off: "Call the attack off", draw_event: "Draw the event card", extra_attack: "A card grants another attack",
+      use_district_ability: "Use a district's ability", adjust_vp: "Change VP", set_district: "Correct a district",
+      claim_first: "I go first!",
+    },
+    ko: {
+      next_phase: "다음 단계", attack: "구역 공격", defend: "이벤트 방어", fight: "전투!", call_off: "공격 취소",
+      draw_event: "이벤트 카드 뽑기", extra_attack: "카드 효과: 추가 공격", use_district_ability: "구역 능력 사용",
+      adjust_vp: "승점 바꾸기", set_district: "구역 바로잡기", claim_first: "내가 먼저!",
+    },
+  };
+
+  // What the player is typing, kept across redraws (the page redraws on every snapshot).
+  const drafts = {};
+  const contexts = { turn: "", step: "" };
+
+  function text(key, values) {
+    const found = Companion.gameText("gateway-city", key, values);
+    return found === null ? key : found;
+  }
+
+  function svg(tag, attrs, ...children) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined) continue;
+      if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
+      else node.setAttribute(name, String(value));
+    }
+    for (const child of children) {
+      if (child === null || child === undefined) continue;
+      node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function legal(snapshot, move) {
+    return (snapshot.legal_moves || []).find((entry) => entry.move === move) || null;
+  }
+
+  function draft(key, fresh) {
+    if (!drafts[key]) drafts[key] = fresh();
+    return drafts[key];
+  }
+
+  // A new turn forgets the planned attack; a new step (event drawn, another battle) the rest.
+  function resetDraftsWhenTheTableMovesOn(view) {
+    const turn = `${view.round}:${view.current}`;
+    const step = `${turn}:${view.phase}:${view.battle ? view.battle.district : "-"}:${view.deck.left}`;
+    if (turn !== contexts.turn) delete drafts.attack;
+    if (step !== contexts.step) { delete drafts.defend; delete drafts.event; }
+    contexts.turn = turn;
+    contexts.step = step;
+  }
+
+  // --- the table -------------------------------------------------------------------------
+  function header(view, ui) {
+    const starting = view.players[view.starting];
+    return ui.el("section", { class: "card gateway-header" },
+      ui.el("h2", {}, text("round", { round: view.round })),
+      ui.el("p", { class: "muted" }, text("starting", { name: starting ? starting.name : "?" })),
+      stepper(view, ui),
+      view.phase === "attack" ? ui.el("p", {}, text("attacks", view.attacks)) : null);
+  }
+
+  function stepper(view, ui) {
+    const at = PHASES.indexOf(view.phase);
+    return ui.el("ol", { class: "gateway-phases" }, PHASES.map((phase, index) => ui.el("li",
+      { class: index === at ? "current" : index < at ? "done" : null, "aria-current": index === at ? "step" : null },
+      `${index === at ? "▶ " : index < at ? "✓ " : ""}${text(phase)}`)));
+  }
+
+  function messages(view, ui) {
+    if (!view.messages.length) return null;
+    return ui.el("section", { class: "notice gateway-end", role: "status" }, view.messages.map((line) => ui.el("p", {}, line)));
+  }
+
+  function controllerLabel(district) {
+    if (district.controller === "player") return district.holder_name;
+    return text(district.controller);
+  }
+
+  function districtFill(district) {
+    if (district.controller === "player") return PALETTE[district.holder % PALETTE.length];
+    return FACTION_FILL[district.controller] || FACTION_FILL.nobody;
+  }
+
+  // Districts clockwise: the first row left to right, the second row right to left.
+  function spot(index, count) {
+    const perRow = Math.ceil(count / 2);
+    const row = index < perRow ? 0 : 1;
+    const column = row === 0 ? index : count - 1 - index;
+    return { x: column * (CARD_W + GAP), y: row * (CARD_H + GAP) };
+  }
+
+  function districtCard(district, index, view, target, choose) {
+    const at = spot(index, view.districts.length);
+    const dark = district.controller !== "nobody";
+    const ink = dark ? "#ffffff" : "#2b1d12";
+    const chosen = target === district.number;
+    const cards = district.cards.length
+      ? `${district.cards.length}× ⚔${district.attack} 🛡${district.defence}` : "—";
+    const tokens = district.tokens.length ? `${text("tokens")}: ${district.tokens.join(" · ")}` : "";
+    const line = (y, value, size, bold) => svg("text", { x: at.x + 8, y: at.y + y, fill: ink, "font-size": size,
+      "font-weight": bold ? "bold" : null }, value);
+    return svg("g", { class: chosen ? "district chosen" : "district", tabindex: choose ? 0 : null,
+      role: choose ? "button" : null, onclick: choose ? () => choose(district.number) : null,
+      onkeydown: choose ? (event) => { if (event.key === "Enter" || event.key === " ") choose(district.number); } : null },
+    svg("title", {}, `${district.title}: ${controllerLabel(district)}; ${district.cards.map((card) => card.title).join(", ")}`),
+    svg("rect", { x: at.x + 1, y: at.y + 1, width: CARD_W - 2, height: CARD_H - 2, rx: 8, fill: districtFill(district),
+      stroke: chosen ? "#ffe08a" : "#2b1d12", "stroke-width": chosen ? 4 : 1.5 }),
+    line(18, district.name === `District ${district.number}` ? district.name : `${district.number}. ${district.name.slice(0, 13)}`, 12, true),
+    line(38, controllerLabel(district), 13, true),
+    line(56, cards, 11, false),
+    line(74, tokens, 10, false));
+  }
+
+  function districts(view, snapshot, ui) {
+    const attack = legal(snapshot, "attack");
+    const plan = draft("attack", () => ({ district: null, army: [{ attack: 1, defence: 1 }], defenders: [], runestones: 0 }));
+    const choose = attack ? (number) => { plan.district = number; redraw(ui, snapshot); } : null;
+    const count = view.districts.length;
+    const width = Math.ceil(count / 2) * (CARD_W + GAP);
+    const height = 2 * (CARD_H + GAP);
+    const ring = svg("svg", { class: "gateway-districts", viewBox: `0 0 ${width} ${height}`, width: "100%",
+      role: "img", "aria-label": text("districts") },
+    ...view.districts.map((district, index) => districtCard(district, index, view, attack ? plan.district : null, choose)));
+    return ui.el("section", { class: "card" }, ui.el("h3", {}, text("districts")),
+      attack ? ui.el("p", {}, text("tap_target")) : null, ring);
+  }
+
+  function vpTrack(view, ui) {
+    const cell = 14;
+    const rows = view.players.map((player, seat) => svg("g", {},
+      svg("text", { x: 0, y: seat * 22 + 14, "font-size": 12, "font-weight": "bold", fill: PALETTE[seat % PALETTE.length] },
+        `${player.name.slice(0, 10)} ${player.vp}`),
+      ...Array.from({ length: view.win_vp }, (unused, index) => svg("rect", { x: 86 + index * cell, y: seat * 22 + 3,
+        width: cell - 2, height: 14, rx: 2, fill: index < player.vp ? PALETTE[seat % PALETTE.length] : "#eee7da",
+        stroke: index === view.win_vp - 1 ? "#2b1d12" : "#c9bfae" }))));
+    const width = 86 + view.win_vp * cell;
+    return ui.el("section", { class: "card" }, ui.el("h3", {}, text("vp_track")),
+      svg("svg", { class: "gateway-vp", viewBox: `0 0 ${width} ${view.players.length * 22}`, width: "100%", role: "img",
+        "aria-label": view.players.map((player) => `${player.name} ${player.vp}`).join(", ") }, ...rows));
+  }
+
+  function deck(view, ui) {
+    const tiers = view.deck.tiers.map((tier) => ui.el("li", {}, `${text("tier", { tier: tier.tier })}: ${tier.left} / ${tier.size}`));
+    return ui.el("section", { class: "card" }, ui.el("h3", {}, text("deck")),
+      ui.el("p", {}, text("cards_left", { n: view.deck.left }),
+        view.deck.next_tier ? ` — ${text("next_tier", { tier: view.deck.next_tier })}` : ""),
+      ui.el("ul", {}, tiers));
+  }
+
+  // --- battles ---------------------------------------------------------------------------
+  function sideTable(side, title, ui) {
+    const rows = side.cards.map((card) => ui.el("tr", { class: card.dies ? "dies" : null },
+      ui.el("td", {}, card.title), ui.el("td", {}, String(card.attack)), ui.el("td", {}, String(card.defence)),
+      ui.el("td", {}, String(card.damage_taken)), ui.el("td", {}, card.dies ? "✝" : "")));
+    return ui.el("div", { class: "gateway-side" },
+      ui.el("h4", {}, `${title}: ${side.name} — ${text("damage", { n: side.damage })}`,
+        side.assignment_proposed && side.cards.length ? ` ${text("proposed")}` : ""),
+      ui.el("table", { class: "table" },
+        ui.el("thead", {}, ui.el("tr", {}, ["card", "atk", "def", "hit", "dies"].map((key) => ui.el("th", {}, text(key))))),
+        ui.el("tbody", {}, rows)));
+  }
+
+  function battle(report, title, view, snapshot, ui) {
+    if (!report) return null;
+    const pending = title === "battle";
+    const fight = pending ? legal(snapshot, "fight") : null;
+    const callOff = pending ? legal(snapshot, "call_off") : null;
+    const playedBy = report.faction_played_by;
+    return ui.el("section", { class: ["card", "gateway-battle", pending && "pending"] },
+      ui.el("h3", {}, `${text(title)}: ${report.district_title}`),
+      sideTable(report.attacker, text("attacker"), ui), sideTable(report.defender, text("defender"), ui),
+      ui.el("ul", { class: "gateway-lines" }, report.lines.map((line) => ui.el("li", {}, line))),
+      pending && playedBy !== null && view.players[playedBy]
+        ? ui.el("p", { class: "muted" }, text("played_by", { name: view.players[playedBy].name })) : null,
+      fight ? ui.el("button", { class: "primary", onclick: () => ui.act("fight", {}, fight.seat) }, text("fight")) : null,
+      callOff ? ui.el("button", { onclick: () => ui.act("call_off", {}, callOff.seat) }, text("call_off")) : null);
+  }
+
+  // --- card editors ------------------------------------------------------------------------
+  function numberInput(ui, id, value, min, max, onChange, label) {
+    return ui.el("input", { id, type: "number", inputmode: "numeric", min, max, step: 1, value, "aria-label": label,
+      oninput: (event) => onChange(event.target.value === "" ? null : Number(event.target.value)) });
+  }
+
+  function cardRows(ui, snapshot, key, rows, spec) {
+    const lines = rows.map((row, index) => ui.el("div", { class: "gateway-card-row" },
+      spec.district ? select(ui, `gc-${key}-${index}-district`, snapshot.view.districts.map((d) => [d.number, `${d.number}`]),
+        row.district, (value) => { row.district = value; }, text("district")) : null,
+      spec.kind ? select(ui, `gc-${key}-${index}-kind`, [["horde", text("horde")], ["guard", text("guard")]], row.kind,
+        (value) => { row.kind = value; }, text("kind")) : null,
+      "⚔", numberInput(ui, `gc-${key}-${index}-attack`, row.attack, 0, 20, (value) => { row.attack = value; }, text("atk")),
+      "🛡", numberInput(ui, `gc-${key}-${index}-defence`, row.defence, 1, 20, (value) => { row.defence = value; }, text("def")),
+      spec.vp ? ["★", numberInput(ui, `gc-${key}-${index}-vp`, row.vp, 0, 10, (value) => { row.vp = value; }, text("vp"))] : null,
+      ui.el("button", { type: "button", class: "small", onclick: () => { rows.splice(index, 1); redraw(ui, snapshot); } },
+        text("remove"))));
+    const blank = () => ({ attack: 1, defence: 1, vp: 1, kind: "horde", district: 1 });
+    return ui.el("div", { class: "gateway-cards" }, lines,
+      ui.el("button", { type: "button", class: "small", onclick: () => { rows.push(blank()); redraw(ui, snapshot); } },
+        text("add_card")));
+  }
+
+  function select(ui, id, choices, value, onChange, label) {
+    return ui.el("select", { id, "aria-label": label, onchange: (event) => onChange(choices[Number(event.target.value)][0]) },
+      choices.map(([key, shown], index) => ui.el("option", { value: String(index), selected: key === value }, shown)));
+  }
+
+  function cleanCards(rows, withVp) {
+    return rows.map((row) => {
+      const card = { attack: row.attack ?? 0, defence: row.defence ?? 1 };
+      if (withVp) card.vp = row.vp ?? 0;
+      return card;
+    });
+  }
+
+  function damageList(value) {
+    if (!value || !value.trim()) return undefined;
+    return value.split(",").map((part) => Number(part.trim()) || 0);
+  }
+
+  function damageFields(ui, plan, keys) {
+    return ui.el("details", { class: "gateway-own-damage" }, ui.el("summary", {}, text("own_damage")),
+      keys.map((key) => ui.el("label", { class: "field" }, ui.el("span", {}, text(key)),
+        ui.el("input", { id: `gc-${key}`, type: "text", value: plan[key] || "", oninput: (event) => { plan[key] = event.target.value; } }))));
+  }
+
+  function attackForm(view, snapshot, ui) {
+    const entry = legal(snapshot, "attack");
+    if (!entry) return null;
+    const plan = draft("attack", () => ({ district: null, army: [{ attack: 1, defence: 1 }], defenders: [], runestones: 0 }));
+    const target = view.districts.find((district) => district.number === plan.district);
+    const send = () => {
+      const args = { district: plan.district || 1, army: cleanCards(plan.army, false) };
+      if (plan.runestones) args.runestones = plan.runestones;
+      if (target && target.controller === "player") args.defending_army = cleanCards(plan.defenders, false);
+      const own = damageList(plan.damage_to_defenders);
+      const back = damageList(plan.damage_to_attackers);
+      if (own) args.damage_to_defenders = own;
+      if (back) args.damage_to_attackers = back;
+      return ui.act("attack", args, entry.seat);
+    };
+    return ui.el("section", { class: "card gateway-form" }, ui.el("h3", {}, text("plan_attack")),
+      ui.el("label", { class: "field" }, ui.el("span", {}, text("target")),
+        select(ui, "gc-attack-district", [[null, "—"], ...view.districts.map((d) => [d.number, `${d.number}. ${d.name}`])],
+          plan.district, (value) => { plan.district = value; redraw(ui, snapshot); }, text("target"))),
+      ui.el("h4", {}, text("your_army")), ui.el("p", { class: "muted" }, text("army_help")),
+      cardRows(ui, snapshot, "army", plan.army, {}),
+      target && target.controller === "player"
+        ? [ui.el("h4", {}, `${text("defending_army")}: ${target.holder_name}`), cardRows(ui, snapshot, "defenders", plan.defenders, {})]
+        : null,
+      ui.el("label", { class: "field" }, ui.el("span", {}, text("runestones")),
+        numberInput(ui, "gc-attack-runestones", plan.runestones, -20, 20, (value) => { plan.runestones = value || 0; }, text("runestones"))),
+      damageFields(ui, plan, ["damage_to_defenders", "damage_to_attackers"]),
+      ui.el("button", { type: "button", class: "primary", onclick: send }, text("preview")));
+  }
+
+  function defendForm(view, snapshot, ui) {
+    const entry = legal(snapshot, "defend");
+    if (!entry || !view.battle) return null;
+    const plan = draft("defend", () => ({ army: [{ attack: 1, defence: 1 }], runestones: 0, spawn_runestones: 0 }));
+    const player = view.battle.defender.faction === "player";
+    const send = () => {
+      const args = {};
+      if (player) args.army = cleanCards(plan.army, false);
+      if (plan.runestones) args.runestones = plan.runestones;
+      if (plan.spawn_runestones) args.spawn_runestones = plan.spawn_runestones;
+      const own = damageList(plan.damage_to_spawn);
+      const back = damageList(plan.damage_from_spawn);
+      if (own) args.damage_to_spawn = own;
+      if (back) args.damage_from_spawn = back;
+      return ui.act("defend", args, entry.seat);
+    };
+    return ui.el("section", { class: "card gateway-form" }, ui.el("h3", {}, `${text("defend")}: ${view.battle.district_title}`),
+      player ? [ui.el("h4", {}, text("your_army")), cardRows(ui, snapshot, "defend", plan.army, {})] : null,
+      ui.el("label", { class: "field" }, ui.el("span", {}, text("runestones")),
+        numberInput(ui, "gc-defend-runestones", plan.runestones, -20, 20, (value) => { plan.runestones = value || 0; }, text("runestones"))),
+      ui.el("label", { class: "field" }, ui.el("span", {}, text("spawn_runestones")),
+        numberInput(ui, "gc-defend-spawn", plan.spawn_runestones, -20, 20, (value) => { plan.spawn_runestones = value || 0; },
+          text("spawn_runestones"))),
+      damageFields(ui, plan, ["damage_to_spawn", "damage_from_spawn"]),
+      ui.el("button", { type: "button", class: "primary", onclick: send }, text("preview")));
+  }
+
+  function eventForm(view, snapshot, ui) {
+    const entry = legal(snapshot, "draw_event");
+    if (!entry) return null;
+    const plan = draft("event", () => ({ spawns: [] }));
+    const send = () => ui.act("draw_event", { spawns: plan.spawns.map((row) => ({ district: row.district || 1,
+      kind: row.kind || "horde", attack: row.attack ?? 0, defence: row.defence ?? 1, vp: row.vp ?? 0 })) }, entry.seat);
+    return ui.el("section", { class: "card gateway-form" },
+      ui.el("h3", {}, `${text("draw_event")} — ${view.deck.next_tier ? text("tier", { tier: view.deck.next_tier }) : ""}`),
+      ui.el("p", {}, text("spawns")),
+      cardRows(ui, snapshot, "spawn", plan.spawns, { district: true, kind: true, vp: true }),
+      ui.el("button", { type: "button", class: "primary", onclick: send }, text("record_event")));
+  }
+
+  function correctionForm(view, snapshot, ui) {
+    const entry = legal(snapshot, "set_district");
+    if (!entry) return null;
+    const plan = draft("correct", () => ({ district: 1, controller: "guard", player: 0, cards: [] }));
+    const controllers = ["nobody", "horde", "guard", "player"].map((key) => [key, key === "player" ? text("player") : text(key)]);
+    const send = () => {
+      const args = { district: plan.district, controller: plan.controller };
+      if (plan.controller === "player") args.player = plan.player;
+      if (plan.controller === "horde" || plan.controller === "guard") args.cards = cleanCards(plan.cards, true);
+      return ui.act("set_district", args, entry.seat);
+    };
+    return ui.el("details", { class: "gateway-correct" }, ui.el("summary", {}, text("correct")),
+      select(ui, "gc-correct-district", view.districts.map((d) => [d.number, `${d.number}. ${d.name}`]), plan.district,
+        (value) => { plan.district = value; }, text("district")),
+      select(ui, "gc-correct-controller", controllers, plan.controller, (value) => { plan.controller = value; redraw(ui, snapshot); },
+        text("held_by")),
+      plan.controller === "player" ? select(ui, "gc-correct-player", view.players.map((p) => [p.seat, p.name]), plan.player,
+        (value) => { plan.player = value; }, text("player")) : null,
+      plan.controller === "horde" || plan.controller === "guard" ? cardRows(ui, snapshot, "correct", plan.cards, { vp: true }) : null,
+      ui.el("button", { type: "button", onclick: send }, text("save")));
+  }
+
+  // --- drawing -------------------------------------------------------------------------------
+  let lastRoot = null;
+
+  function redraw(ui, snapshot) {
+    if (lastRoot) render(lastRoot, snapshot.view, snapshot, ui);
+  }
+
+  function render(root, view, snapshot, ui) {
+    lastRoot = root;
+    resetDraftsWhenTheTableMovesOn(view);
+    while (root.firstChild) root.removeChild(root.firstChild);
+    const parts = [messages(view, ui), header(view, ui), districts(view, snapshot, ui), vpTrack(view, ui),
+      battle(view.battle, "battle", view, snapshot, ui), defendForm(view, snapshot, ui), attackForm(view, snapshot, ui),
+      eventForm(view, snapshot, ui), deck(view, ui), battle(view.last_battle, "last_battle", view, snapshot, ui),
+      correctionForm(view, snapshot, ui)];
+    for (const part of parts) if (part) root.appendChild(part);
+  }
+
+  Companion.registerGame("gateway-city", {
+    render,
+    customMoves: ["attack", "defend", "fight", "call_off", "draw_event", "set_district"],
+    moveTitles: MOVE_TITLES,
+    strings: STRINGS,
+  });
+})();

@@ -1,0 +1,132 @@
+// The host's page: start a new game, show each seat's QR code (and re-issue it), list the history.
+"use strict";
+
+(function () {
+  const C = window.Companion;
+  const { el, t } = C;
+  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, qrVersion: {} };
+
+  async function load() {
+    try {
+      const [games, snap, history] = await Promise.all([
+        C.request("GET", "/api/games"), C.request("GET", "/api/state"), C.request("GET", "/api/history")]);
+      Object.assign(host, { games, snap, history, denied: snap.you !== null });
+      if (!host.chosen) choose(snap.game || (games[0] && games[0].id));
+    } catch (error) {
+      host.denied = error.status === 403 || error.status === 429;
+      host.refusal = error.message;
+    }
+    render();
+  }
+
+  function choose(id) {
+    host.chosen = id;
+    const game = host.games.find((found) => found.id === id);
+    const previous = host.snap && host.snap.game === id ? host.snap.players : host.names;
+    const count = game ? Math.max(game.min_players, Math.min(game.max_players, previous.length || 2)) : 2;
+    host.names = Array.from({ length: count }, (_, index) => previous[index] || "");
+  }
+
+  async function act(method, path, body) {
+    try {
+      const answer = await C.request(method, path, body);
+      host.refusal = null;
+      return answer;
+    } catch (error) {
+      host.refusal = error.message;
+      render();
+      return null;
+    }
+  }
+
+  function render() {
+    const root = document.getElementById("app");
+    root.replaceChildren(...[
+      host.refusal ? el("section", { class: "notice refusal", role: "alert" }, host.refusal) : null,
+      host.denied ? el("section", { class: "notice warn" }, t("host_needed")) : null,
+      host.denied ? null : newGame(),
+      host.denied ? null : seats(),
+      host.denied ? null : history(),
+    ].filter(Boolean));
+  }
+
+  function newGame() {
+    const game = host.games.find((found) => found.id === host.chosen);
+    if (!game) return null;
+    const picker = el("select", { id: "game-choice", onchange: (event) => { saveNames(); choose(event.target.value); render(); } },
+      host.games.map((found) => el("option", { value: found.id, selected: found.id === game.id }, found.title)));
+    const names = host.names.map((name, index) => el("label", { class: "field", for: `name-${index}` },
+      el("span", {}, t("player_n", { n: index + 1 })),
+      el("input", { id: `name-${index}`, class: "player-name", type: "text", maxlength: 24, value: name, autocomplete: "off" })));
+    const resize = (delta) => () => {
+      saveNames();
+      const count = Math.max(game.min_players, Math.min(game.max_players, host.names.length + delta));
+      host.names = Array.from({ length: count }, (_, index) => host.names[index] || "");
+      render();
+    };
+    const options = C.schemaForm(game.options, {
+      prefix: "options", label: (key) => C.gameText(game.id, key) || C.humanize(key), legend: t("options"),
+      submitLabel: t("start"), className: "start-form", onSubmit: start });
+    return el("section", { class: "host-new" }, el("h2", {}, t("new_game")),
+      el("label", { class: "field", for: "game-choice" }, el("span", {}, t("game")), picker),
+      el("p", { class: "muted" }, game.summary),
+      el("div", { class: "names" }, el("h3", {}, t("players")), names,
+        el("div", { class: "row" },
+          el("button", { type: "button", onclick: resize(1), disabled: host.names.length >= game.max_players }, t("add_player")),
+          el("button", { type: "button", onclick: resize(-1), disabled: host.names.length <= game.min_players }, t("remove_player")))),
+      options);
+  }
+
+  function saveNames() {
+    host.names = host.names.map((name, index) => {
+      const input = document.getElementById(`name-${index}`);
+      return input ? input.value : name;
+    });
+  }
+
+  async function start(options) {
+    saveNames();
+    const players = host.names.map((name) => name.trim());
+    const snap = await act("POST", "/api/game", { game: host.chosen, players, options });
+    if (snap) await load();
+  }
+
+  function seats() {
+    const snap = host.snap;
+    if (!snap || !snap.players.length) return null;
+    return el("section", { class: "host-seats" }, el("h2", {}, t("seats")),
+      el("div", { class: "qr-grid" }, snap.players.map((name, seat) => el("figure", { class: "qr" },
+        el("img", { src: `/api/seats/${seat}/qr.svg?v=${host.qrVersion[seat] || 0}`, alt: `QR ${name}`, width: 180, height: 180 }),
+        el("figcaption", {}, el("b", {}, name),
+          el("button", { class: "small", onclick: () => reissue(seat) }, t("reissue")))))),
+      el("p", {}, el("a", { href: "/" }, t("table_page"))));
+  }
+
+  async function reissue(seat) {
+    const answer = await act("POST", `/api/seats/${seat}/token`, {});
+    if (answer) {
+      host.qrVersion[seat] = (host.qrVersion[seat] || 0) + 1;
+      render();
+    }
+  }
+
+  function history() {
+    const when = (seconds) => (seconds ? new Date(seconds * 1000).toLocaleString(C.lang === "ko" ? "ko-KR" : undefined) : "");
+    const items = host.history.map((past, index) => el("li", {},
+      el("b", {}, (host.games.find((found) => found.id === past.game) || { title: past.game }).title),
+      ` — ${past.players.join(", ")} · ${t("started")} ${when(past.started)} · `,
+      past.finished ? `${t("finished")} ${when(past.finished)}` : t(index === 0 ? "playing" : "unfinished"),
+      past.outcome && past.outcome.summary ? el("div", { class: "muted" }, past.outcome.summary) : null));
+    return el("section", { class: "host-history" }, el("h2", {}, t("history")),
+      items.length ? el("ul", {}, items) : el("p", { class: "muted" }, t("no_history")));
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    for (const button of document.querySelectorAll("[data-lang]")) {
+      button.addEventListener("click", () => { saveNames(); C.setLang(button.dataset.lang); render(); });
+    }
+    C.setLang(C.lang);
+    document.getElementById("title").textContent = t("host_title");
+    load();
+  });
+})();
