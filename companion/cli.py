@@ -30,6 +30,9 @@ def parser() -> argparse.ArgumentParser:
     read.add_argument("--json", action="store_true", help="one JSON object per image and line")
     host = commands.add_parser("host-url", help="print the host's join URL (it holds the host token)")
     _common(host)
+    calibrate = commands.add_parser("calibrate", help="find the tray, measure a die, lock the exposure; save to the config")
+    calibrate.add_argument("--config", type=Path, required=True, help="the TOML config file to update")
+    calibrate.add_argument("--camera", help="usb:0 | folder:PATH | pi | synthetic (default: the config's)")
     check = commands.add_parser("check-config", help="check a config file and say what is wrong")
     check.add_argument("config", type=Path)
     return root
@@ -98,6 +101,28 @@ def host_url(chosen: Config) -> int:
     return 0
 
 
+def calibrate(args: argparse.Namespace) -> int:
+    """Calibrate the camera and save the result to the config; returns the exit code."""
+    from companion import calibrate as calibration
+    from vision.reader import read_dice
+    from vision.sources import CameraError, open_source
+
+    chosen = config_module.load(args.config) if args.config.exists() else Config()
+    spec = config_module.camera_source("--camera", args.camera) if args.camera else chosen.camera.source
+    try:
+        source = open_source(spec)
+    except (CameraError, ValueError) as error:
+        print(f"companion: cannot open the camera {spec!r}: {error}", file=sys.stderr)
+        return 2
+    try:
+        found = calibration.measure(source, read_dice)
+    finally:
+        getattr(source, "close", lambda: None)()
+    calibration.save(args.config, found)
+    print(calibration.describe(found) + f" Saved to {args.config}.")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The `companion` command; returns the exit code (2 with one sentence for bad input)."""
     args = parser().parse_args(argv)
@@ -110,6 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             config_module.load(args.config)
             print(f"{args.config}: fine.")
             return 0
+        if args.command == "calibrate":
+            return calibrate(args)
         chosen = settings(args)
         return run(chosen) if args.command == "run" else host_url(chosen)
     except (ConfigError, CompanionError) as error:

@@ -49,6 +49,16 @@ class Camera:
     die_px: int | None = None
     still_seconds: float = 0.6
     frames_to_vote: int = 3
+    exposure_us: int | None = None
+    analogue_gain: float | None = None
+    colour_gains: tuple[float, float] | None = None
+
+    @property
+    def locked_exposure(self) -> dict[str, object] | None:
+        """The Pi camera controls saved by calibration, or None to let it adjust; raises nothing."""
+        if self.exposure_us is None or self.analogue_gain is None or self.colour_gains is None:
+            return None
+        return {"ExposureTime": self.exposure_us, "AnalogueGain": self.analogue_gain, "ColourGains": self.colour_gains}
 
 
 @dataclass(frozen=True)
@@ -126,14 +136,18 @@ def _pins(table: dict[str, Any]) -> Pins:
 
 
 def _camera(table: dict[str, Any]) -> Camera:
-    _only(table, "camera.", {"source", "tray", "die_px", "still_seconds", "frames_to_vote"})
-    tray = table.get("tray")
+    _only(table, "camera.", {"source", "tray", "die_px", "still_seconds", "frames_to_vote",
+                             "exposure_us", "analogue_gain", "colour_gains"})
+    tray, gains = table.get("tray"), table.get("colour_gains")
     return Camera(
         source=_get(table, "camera.source", "synthetic", camera_source),
         tray=None if tray is None else tuple(_get(table, "camera.tray", None, _tray)),  # type: ignore[arg-type]
         die_px=_get(table, "camera.die_px", None, _whole(8, 2000)),
         still_seconds=_get(table, "camera.still_seconds", 0.6, _seconds),
         frames_to_vote=_get(table, "camera.frames_to_vote", 3, _whole(1, 15)),
+        exposure_us=_get(table, "camera.exposure_us", None, _whole(1, 10_000_000)),
+        analogue_gain=_get(table, "camera.analogue_gain", None, _gain),
+        colour_gains=None if gains is None else tuple(_get(table, "camera.colour_gains", None, _gains)),  # type: ignore[arg-type]
     )
 
 
@@ -200,6 +214,18 @@ def _seconds(key: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 30:
         raise ConfigError(f"{key} = {value!r} must be a number of seconds from 0 to 30.")
     return float(value)
+
+
+def _gain(key: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 64:
+        raise ConfigError(f"{key} = {value!r} must be a number above 0 and at most 64.")
+    return float(value)
+
+
+def _gains(key: str, value: Any) -> list[float]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ConfigError(f"{key} = {value!r} must be [red gain, blue gain].")
+    return [_gain(f"{key}[{index}]", gain) for index, gain in enumerate(value)]
 
 
 def _choice(accepted: tuple[str, ...]) -> Callable[[str, Any], str]:
