@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PI_DIR := /opt/companion
 
-.PHONY: run test bench browser install-pi
+.PHONY: run test bench browser systemd-analyze install-pi
 
 $(VENV)/.run: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -19,7 +19,7 @@ $(VENV)/.test: pyproject.toml $(VENV)/.run
 run: $(VENV)/.run
 	$(PY) -m companion run --demo
 
-test: $(VENV)/.test browser
+test: $(VENV)/.test browser systemd-analyze
 	$(PY) -m pytest
 
 bench: $(VENV)/.test
@@ -30,6 +30,12 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { \
 		$(SUDO) apt-get update -q && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
+
+# systemd-analyze, to verify the service unit in the tests.
+systemd-analyze:
+	@command -v systemd-analyze >/dev/null 2>&1 || { \
+		$(SUDO) apt-get update -q && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q systemd; }
 
 # On a Raspberry Pi (Raspberry Pi OS, bookworm or later): installs the daemon as a systemd service.
 install-pi:

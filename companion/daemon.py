@@ -16,7 +16,7 @@ from companion.inputs import Press, StartGame
 from companion.journal import Journal
 from companion.loop import EngineLoop, Job
 from companion.network import join_base, lan_address
-from companion.notify import notifier
+from companion.notify import notifier, ping_interval
 from companion.port import Holder
 from companion.rules import engine
 from companion.rules.errors import CompanionError
@@ -78,13 +78,21 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
     """Wire a companion from its config (hardware injectable); raises ConfigError or JournalError."""
     games = registered_games()
     journal = Journal(Path(state_dir or config.state) / "journal.sqlite")
-    session = Session(games=games, journal=journal)
-    if session.table is None:
+    try:
+        session = Session(games=games, journal=journal)
+    except CompanionError:  # the replay found the journal wrong: leave it as it was
+        journal.abandon()
+        raise
+    if session.table is None and not journal.read_only:
         _first_game(session, config)
     tokens = Tokens(journal)
     notify = notifier(environ)
-    loop = EngineLoop(session=session, tokens=tokens, join_url=lambda token: "", demo=config.demo, notify=notify)
+    loop = EngineLoop(session=session, tokens=tokens, join_url=lambda token: "", demo=config.demo, notify=notify,
+                      ping_seconds=ping_interval(environ))
     companion = Companion(config, loop, None, journal, notify=notify)
+    if journal.read_only:
+        companion.warnings.append(journal.read_only_warning())
+        log.warning(companion.warnings[-1])
     companion.panel = _panel(config, pin_factory, loop, companion.warnings)
     if companion.panel is not None:
         loop.on_lights = _show_lights(companion.panel)
@@ -151,6 +159,9 @@ def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) 
             log.warning(warnings[-1])
     if source is None:
         return None, None
+    locked = config.camera.locked_exposure
+    if locked is not None and hasattr(source, "apply_exposure"):
+        source.apply_exposure(locked)  # the light the tray was calibrated in, so reads do not drift
     read = functools.partial(read_dice, tray=config.camera.tray, die_px=config.camera.die_px)
     roller = Roller(source, read, still_seconds=config.camera.still_seconds, frames_to_vote=config.camera.frames_to_vote)
     return source, DiceCamera(loop, roller, before_roll=_demo_throw(source) if config.demo else lambda sides: None)

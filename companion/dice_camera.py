@@ -41,10 +41,10 @@ class DiceCamera:
 
     def start(self) -> None:
         """Start the camera thread; raises nothing."""
+        self._loop.handlers["camera-ready"] = lambda job: self._loop.show_camera("ready", "Camera ready.")
         self._thread = threading.Thread(target=self._run, name="dice-camera", daemon=True)
         self._thread.start()
         self._loop.enqueue(Job("camera-ready", None))
-        self._loop.handlers["camera-ready"] = lambda job: self._loop.show_camera("ready", "Camera ready.")
 
     def stop(self, timeout: float = 5.0) -> None:
         """Stop the camera thread; raises nothing."""

@@ -1,7 +1,10 @@
 """The only persistence: an SQLite log of every accepted input, and the games it belongs to.
 
-WAL and synchronous=FULL, so an input reported as accepted survives a power cut. Restarting is
-replaying the current game's inputs. Finished games stay, with their outcome, for history.
+WAL and synchronous=FULL, so an input reported as accepted survives a power cut; an input and the
+end of the game it brings are one commit. Restarting is replaying the current game's inputs.
+Finished games stay, with their outcome, for history. At opening, the files are checked (see
+`journal_checks`) and a damaged journal is reported, never repaired or cut; a state folder that
+cannot be written opens read-only, and every write it refuses says why in players' words.
 """
 from __future__ import annotations
 
@@ -14,7 +17,25 @@ from typing import Any, Iterator
 
 from companion.codec import decode, encode
 from companion.inputs import Input, StartGame
+from companion.journal_checks import (
+    JournalError,
+    absent_side_files,
+    check_wal,
+    damaged,
+    nothing_saved_yet,
+    open_checked,
+    opening_error,
+    place_name,
+    read_only,
+    read_only_place,
+    remove_new_side_files,
+    roll_back_unfinished,
+    storage_refusal,
+    writable,
+)
 from companion.rules.errors import CompanionError
+
+__all__ = ["Entry", "Journal", "JournalError", "PastGame"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -42,12 +63,7 @@ CREATE TABLE IF NOT EXISTS tokens (
     issued REAL NOT NULL
 );
 """
-
-
-class JournalError(CompanionError, RuntimeError):
-    """The journal cannot be opened, read or written; the message says what to do."""
-
-    code = "journal_error"
+TABLES = {"games", "entries", "tokens"}
 
 
 @dataclass(frozen=True)
@@ -77,47 +93,109 @@ class Journal:
     """The SQLite event log; the engine loop writes, tokens and history may be read elsewhere."""
 
     def __init__(self, path: Path) -> None:
-        """Open (or create) the journal and check it; raises JournalError when it is damaged."""
+        """Open (or create) the journal and check it; raises JournalError when damaged or unusable.
+
+        A damaged journal is reported and left byte for byte as it was: an existing journal is
+        checked and read through a read-only connection, and opened for writing only at the first
+        write (so one the replay finds wrong is closed unwritten, with no checkpoint). When the state
+        cannot be written, `read_only` is True and every write is refused with a sentence.
+        """
         self.path = Path(path)
         self._lock = threading.RLock()
+        self.read_only = False
+        self._writing = False
+        self._absent = absent_side_files(self.path)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._check_integrity()
-            self._db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as error:
-            raise JournalError(
-                f"The journal {self.path} cannot be used ({error}). It was left as it is; "
-                "move it aside to start a fresh one, or restore a backup."
-            ) from None
+            self._db = self._open()
+        except (sqlite3.Error, OSError, JournalError) as error:
+            remove_new_side_files(self._absent)
+            raise opening_error(self.path, error) from None
 
-    def _check_integrity(self) -> None:
-        verdict = self._db.execute("PRAGMA integrity_check").fetchone()[0]
-        if verdict != "ok":
-            raise JournalError(
-                f"The journal {self.path} is damaged ({verdict}). It was left as it is; "
-                "move it aside to start a fresh one, or restore a backup."
-            )
+    def _open(self) -> sqlite3.Connection:
+        exists = self.path.exists()
+        wal_in_use = check_wal(self.path)
+        if not exists:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = not writable(self.path)
+        if exists and not self.read_only:
+            roll_back_unfinished(self.path)
+        if exists:
+            reader, tables = open_checked(self.path, read_only=self.read_only, wal_in_use=wal_in_use)
+            if TABLES <= tables:
+                return reader
+            reader.close()  # a journal cut before its first commit: it has no tables to keep
+        if self.read_only:
+            raise nothing_saved_yet(self.path)
+        self._writing = True
+        return self._open_for_writing()
+
+    def _open_for_writing(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.executescript(SCHEMA)
+        except sqlite3.Error:
+            db.close()
+            raise
+        return db
+
+    def _writer(self, what: str) -> sqlite3.Connection:
+        """The connection to write with (opened at the first write; lock held); raises JournalError."""
+        if self.read_only:
+            raise read_only(read_only_place(self.path), what=what)
+        if not self._writing:
+            try:
+                db = self._open_for_writing()
+            except sqlite3.Error as error:
+                raise self._refusal(error, what) from None
+            self._db.close()
+            self._db, self._writing = db, True
+        return self._db
+
+    def damaged(self, detail: str) -> JournalError:
+        """The error naming this journal as damaged and saying what to do; raises nothing."""
+        return damaged(self.path, detail)
+
+    def read_only_warning(self) -> str:
+        """The start-up warning while the state cannot be written; raises nothing."""
+        return (f"The {place_name(read_only_place(self.path))} is read-only: the table is shown as it was last "
+                "saved, but every new move is refused until it is writable again (then restart the companion).")
+
+    def _refusal(self, error: sqlite3.Error, what: str) -> JournalError:
+        name = str(getattr(error, "sqlite_errorname", "") or "")
+        return storage_refusal(self.path, name, str(error), what=what)
 
     def close(self) -> None:
         """Close the database; raises nothing."""
         self._db.close()
 
-    def append(self, game_id: int | None, given: Input, *, source: str, at: float) -> tuple[int, int]:
-        """Store an accepted input (a StartGame opens a game); returns (seq, game id); raises JournalError."""
+    def abandon(self) -> None:
+        """Close after a failed start (nothing written), removing the index files opening made; raises nothing."""
+        self._db.close()
+        if not self._writing:
+            remove_new_side_files(self._absent)
+
+    def append(self, game_id: int | None, given: Input, *, source: str, at: float,
+               outcome: dict[str, Any] | None = None) -> tuple[int, int]:
+        """Store an accepted input (a StartGame opens a game; an outcome ends it, in the same commit).
+
+        Returns (seq, game id); raises JournalError, and then nothing was stored.
+        """
         kind, body = encode(given)
+        what = "the new game" if isinstance(given, StartGame) else "this move"
         try:
-            with self._lock, self._transaction():
+            with self._lock, _Transaction(self._writer(what)):
                 if isinstance(given, StartGame):
                     game_id = self._new_game(given, at)
                 cursor = self._db.execute(
                     "INSERT INTO entries (game_id, at, source, kind, body) VALUES (?, ?, ?, ?, ?)",
                     (game_id, at, source, kind, body),
                 )
+                if outcome is not None:
+                    self._finish(int(game_id or 0), outcome, at)
         except sqlite3.Error as error:
-            raise JournalError(f"Could not save that to the journal ({error}); nothing was changed.") from None
+            raise self._refusal(error, what) from None
         return int(cursor.lastrowid or 0), int(game_id or 0)
 
     def _new_game(self, given: StartGame, at: float) -> int:
@@ -127,19 +205,25 @@ class Journal:
         )
         return int(cursor.lastrowid or 0)
 
-    def _transaction(self) -> Any:
-        return _Transaction(self._db)
+    def _finish(self, game_id: int, outcome: dict[str, Any], at: float) -> None:
+        self._db.execute(
+            "UPDATE games SET finished = ?, outcome = ? WHERE id = ? AND finished IS NULL",
+            (at, json.dumps(outcome, ensure_ascii=False), game_id),
+        )
 
     def finish(self, game_id: int, outcome: dict[str, Any], *, at: float) -> None:
-        """Mark a game finished with its outcome; raises JournalError."""
+        """Mark a game finished with its outcome (kept when already set); raises JournalError."""
         try:
             with self._lock:
-                self._db.execute(
-                    "UPDATE games SET finished = ?, outcome = ? WHERE id = ? AND finished IS NULL",
-                    (at, json.dumps(outcome, ensure_ascii=False), game_id),
-                )
+                self._writer("the end of the game")
+                self._finish(game_id, outcome, at)
         except sqlite3.Error as error:
-            raise JournalError(f"Could not record the end of the game ({error}).") from None
+            raise self._refusal(error, "the end of the game") from None
+
+    def is_finished(self, game_id: int) -> bool:
+        """Whether the game's end is recorded; raises JournalError."""
+        rows = self._query("SELECT finished FROM games WHERE id = ?", (game_id,))
+        return bool(rows) and rows[0][0] is not None
 
     def current_game(self) -> int | None:
         """The id of the newest game, or None before the first; raises JournalError."""
@@ -153,7 +237,7 @@ class Journal:
             try:
                 yield Entry(seq, game, at, source, decode(kind, body))
             except CompanionError as error:
-                raise JournalError(f"Journal entry {seq} cannot be read: {error.message}") from None
+                raise self.damaged(f"entry {seq} cannot be read ({error.message.rstrip('.')})") from None
 
     def last_seq(self) -> int:
         """The number of the newest entry (0 when empty); raises JournalError."""
@@ -189,15 +273,16 @@ class Journal:
 
     def save_token(self, holder: str, token: str, *, at: float) -> None:
         """Store (or replace) a holder's token; raises JournalError."""
+        sql = "INSERT OR REPLACE INTO tokens (holder, token, issued) VALUES (?, ?, ?)"
         try:
             with self._lock:
-                self._db.execute("INSERT OR REPLACE INTO tokens (holder, token, issued) VALUES (?, ?, ?)", (holder, token, at))
+                self._writer("the new link").execute(sql, (holder, token, at))
         except sqlite3.Error as error:
-            raise JournalError(f"Could not save the token ({error}).") from None
+            raise self._refusal(error, "the new link") from None
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT, rolled back on any error."""
+    """BEGIN IMMEDIATE … COMMIT; rolled back on any error, a failed COMMIT included."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
@@ -206,4 +291,19 @@ class _Transaction:
         self._db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            try:
+                self._db.execute("COMMIT")
+                return
+            except sqlite3.Error:
+                self._roll_back()
+                raise
+        self._roll_back()
+
+    def _roll_back(self) -> None:
+        """Leave no transaction open, so the next write can start once the fault is gone."""
+        if self._db.in_transaction:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # SQLite has already rolled it back

@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from companion.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.journal import JournalError
+from companion.notify import PING_SECONDS
 from companion.port import Holder
 from companion.rules.errors import CompanionError, IllegalMove, NoGame, NoRollExpected
 from companion.session import Session
@@ -48,8 +50,9 @@ class EngineLoop:
 
     def __init__(self, *, session: Session, tokens: Tokens, join_url: Callable[[str], str],
                  demo: bool = False, notify: Callable[[str], None] = lambda message: None,
-                 on_lights: Callable[[JSON], None] = lambda shown: None) -> None:
-        """Wire the loop; nothing runs until start(); raises nothing."""
+                 on_lights: Callable[[JSON], None] = lambda shown: None, ping_seconds: float = PING_SECONDS) -> None:
+        """Wire the loop; nothing runs until start(); it pings after each job and each ping_seconds idle."""
+        self.ping_seconds = ping_seconds
         self.session = session
         self.tokens = tokens
         self.make_join_url = join_url
@@ -93,7 +96,7 @@ class EngineLoop:
     def _run(self) -> None:
         while True:
             try:
-                job = self._jobs.get(timeout=1.0)
+                job = self._jobs.get(timeout=self.ping_seconds)
             except queue.Empty:
                 self._notify("WATCHDOG=1")
                 continue
@@ -198,7 +201,11 @@ class EngineLoop:
         if game is None or table is None or game.records is None:
             return None
         outcome = game.outcome(table.state)
-        finished = self.session.journal.finished_outcomes(game.id)
+        try:
+            finished = self.session.journal.finished_outcomes(game.id)
+        except JournalError:  # the storage fails to read: keep showing the table with the last records
+            log.warning("could not read the finished games for the records", exc_info=True)
+            return self._extras.records
         current = None if outcome is None else {"winners": list(outcome.winners), **dict(outcome.detail)}
         return game.records(finished[:-1] if current is not None else finished, current)
 

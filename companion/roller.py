@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Literal
 
 import cv2
 import numpy as np
@@ -16,7 +16,8 @@ from vision.settle import Settle, Vote, changed_fraction, motion, step, thumbnai
 from vision.sources import CameraError, FrameSource
 from vision.types import DiceReading
 
-KINDS: tuple[str, ...] = ("read", "reroll", "wrong_count", "offline")
+RollKind = Literal["read", "reroll", "wrong_count", "offline"]
+KINDS: tuple[RollKind, ...] = ("read", "reroll", "wrong_count", "offline")
 OFFLINE_MESSAGE = "Camera offline — enter rolls by hand."
 REROLL_MESSAGE = "Could not read the dice surely — please roll again."
 COCKED_MESSAGE = "A die is cocked — please roll it again."
@@ -31,7 +32,7 @@ CROP_PX = 96
 class RollResult:
     """What the camera made of a roll: kind (read/reroll/wrong_count/offline), values, crops and a sentence."""
 
-    kind: str
+    kind: RollKind
     values: tuple[int, ...] = ()
     sides: tuple[int, ...] = ()
     crops: tuple[bytes, ...] = field(default=(), repr=False)
@@ -81,10 +82,11 @@ class Roller:
         self.clock, self.sleep = clock, sleep
 
     def roll(self, expect: tuple[int, ...] | None = None, *, since: RollResult | None = None) -> RollResult:
-        """Block until the dice are still, read and vote; returns a RollResult, never raises CameraError.
+        """Block until the dice are still, read and vote; returns a RollResult (CameraError becomes "offline").
 
         `expect` gives the sides of the dice the game wants (its length is the count checked);
         `since` is the previous read, whose dice must have moved before this roll is read.
+        Errors raised by the reader itself are not caught: they are bugs, not camera trouble.
         """
         try:
             return self._roll(expect, _scene_of(since))
@@ -105,7 +107,7 @@ class Roller:
 
     def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None) -> RollResult:
         """Settle, read and judge up to 1 + retries times; returns the result; raises CameraError."""
-        trouble = REROLL_MESSAGE
+        trouble, reading = REROLL_MESSAGE, None
         for _ in range(self.retries + 1):
             capture = self._capture(self.clock() + self.max_wait_seconds, since)
             if isinstance(capture, str):
@@ -114,7 +116,8 @@ class Roller:
             result, trouble = self._judge(capture, expect)
             if result is not None:
                 return result
-        return RollResult("reroll", message=trouble, reading=capture.vote.reading)
+            reading = capture.vote.reading
+        return RollResult("reroll", message=trouble, reading=reading)
 
     def _capture(self, deadline: float, since: np.ndarray | None) -> _Capture | str:
         """Wait for still dice and vote over K still frames; returns the capture or why not; raises CameraError."""
@@ -159,8 +162,10 @@ class Roller:
         ballot = capture.vote
         reading = ballot.reading or DiceReading(dice=())
         seen = len(reading.dice)
+        crops = tuple(crop_jpeg(capture.frame, die.box) for die in reading.dice)
         if ballot.count_agreed and expect is not None and seen != len(expect):
-            return RollResult("wrong_count", message=_count_message(seen, len(expect)), reading=reading), ""
+            message = _count_message(seen, len(expect))
+            return RollResult("wrong_count", crops=crops, message=message, reading=reading), ""
         if not reading.dice:
             return None, NO_DICE_MESSAGE
         if any(die.is_cocked for die in reading.dice):
@@ -173,7 +178,7 @@ class Roller:
             "read",
             values=values,
             sides=tuple(die.sides for die in reading.dice),
-            crops=tuple(crop_jpeg(capture.frame, die.box) for die in reading.dice),
+            crops=crops,
             message=_read_message(values),
             reading=reading,
             scene=_encode_png(capture.thumb),
@@ -208,7 +213,7 @@ def _scene_of(result: RollResult | None) -> np.ndarray | None:
     """Return the tray thumbnail saved with a read result, or None; raises nothing."""
     if result is None or result.kind != "read" or not result.scene:
         return None
-    return cv2.imdecode(np.frombuffer(result.scene, np.uint8), cv2.IMREAD_GRAYSCALE)
+    return cv2.imdecode(np.frombuffer(result.scene, np.uint8), cv2.IMREAD_UNCHANGED)
 
 
 def _dice(count: int) -> str:

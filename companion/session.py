@@ -8,7 +8,7 @@ from companion.games import game_for
 from companion.inputs import Input, StartGame
 from companion.journal import Journal
 from companion.rules import engine
-from companion.rules.errors import NoGame
+from companion.rules.errors import CompanionError, NoGame
 from companion.rules.game import Game
 from companion.rules.table import Table
 
@@ -17,19 +17,38 @@ class Session:
     """Applies inputs with the pure engine and journals the accepted ones; one thread uses it."""
 
     def __init__(self, *, games: Mapping[str, Game[Any]], journal: Journal, clock: Callable[[], float] = time.time) -> None:
-        """Rebuild the current game from the journal; raises JournalError or CompanionError."""
+        """Rebuild the current game from the journal; raises JournalError (naming the entry) when it cannot."""
         self.games = games
         self.journal = journal
         self._clock = clock
         self.game_id: int | None = journal.current_game()
         self.table: Table | None = self._replay()
         self.seq = journal.last_seq()
+        self._record_missing_end()
 
     def _replay(self) -> Table | None:
         if self.game_id is None:
             return None
-        inputs = [entry.input for entry in self.journal.entries(self.game_id)]
-        return engine.replay(lambda game_id: game_for(self.games, game_id), inputs)
+        table: Table | None = None
+        for entry in self.journal.entries(self.game_id):
+            try:
+                table = self._replay_one(table, entry.input)
+            except CompanionError as refusal:
+                raise self.journal.damaged(f"entry {entry.seq} is refused by the rules when replayed "
+                                           f"({refusal.message.rstrip('.')})") from None
+        return table
+
+    def _replay_one(self, table: Table | None, given: Input) -> Table | None:
+        if isinstance(given, StartGame):
+            return engine.start(game_for(self.games, given.game), given)
+        return None if table is None else engine.apply(table, game_for(self.games, table.game), given)
+
+    def _record_missing_end(self) -> None:
+        """Record the end of a finished game a journal from before one-commit endings may lack."""
+        outcome = self._outcome(self.table)
+        if outcome is None or self.game_id is None or self.journal.read_only or self.journal.is_finished(self.game_id):
+            return
+        self.journal.finish(self.game_id, outcome, at=self._clock())
 
     @property
     def game(self) -> Game[Any] | None:
@@ -37,11 +56,15 @@ class Session:
         return self.games.get(self.table.game) if self.table is not None else None
 
     def submit(self, given: Input, *, source: str) -> Table:
-        """Apply one input and journal it; raises CompanionError (nothing changed) when refused."""
+        """Apply one input and journal it (with the game's end, in one commit).
+
+        Raises CompanionError when refused, JournalError when it cannot be saved; nothing changed then.
+        """
         table = self._next_table(given)
-        self.seq, self.game_id = self.journal.append(self.game_id, given, source=source, at=self._clock())
+        outcome = self._outcome(table)
+        self.seq, self.game_id = self.journal.append(self.game_id, given, source=source, at=self._clock(),
+                                                     outcome=outcome)
         self.table = table
-        self._record_finish()
         return table
 
     def _next_table(self, given: Input) -> Table:
@@ -51,11 +74,10 @@ class Session:
             raise NoGame("No game is being played yet; the host starts one.")
         return engine.apply(self.table, game_for(self.games, self.table.game), given)
 
-    def _record_finish(self) -> None:
-        game, table = self.game, self.table
-        if game is None or table is None or self.game_id is None:
-            return
-        outcome = game.outcome(table.state)
-        if outcome is not None:
-            detail = {"winners": list(outcome.winners), "summary": outcome.summary, **dict(outcome.detail)}
-            self.journal.finish(self.game_id, detail, at=self._clock())
+    def _outcome(self, table: Table | None) -> dict[str, Any] | None:
+        """How the table's game ended, as the journal keeps it, or None while it goes on."""
+        game = self.games.get(table.game) if table is not None else None
+        outcome = game.outcome(table.state) if game is not None and table is not None else None
+        if outcome is None:
+            return None
+        return {"winners": list(outcome.winners), "summary": outcome.summary, **dict(outcome.detail)}

@@ -23,6 +23,10 @@ LOOP_SECONDS = 0.25
 """The longest the serving loop sleeps before it looks whether close() was called."""
 DEAD_PEER_SECONDS = 30
 """A connection whose sent data stays unacknowledged this long is dropped (the phone is gone)."""
+OUTBUF_BYTES = 64 * 1024
+"""waitress keeps every byte a response has sent in one buffer until this many went through (16 MB
+by default): each event stream held up to 16 MB of old snapshots. It is also the most a phone that
+stopped reading can have waiting; then its stream's thread waits for it (the others go on)."""
 
 
 class Server:
@@ -37,7 +41,7 @@ class Server:
         self._waitress: Any = create_server(
             app, host=host, port=port, threads=threads, channel_timeout=IDLE_SECONDS, connection_limit=200,
             ident="companion", expose_tracebacks=False, clear_untrusted_proxy_headers=True,
-            asyncore_use_poll=True,
+            asyncore_use_poll=True, outbuf_high_watermark=OUTBUF_BYTES,
         )
         self._waitress.adj.socket_options = socket_options()
         self.port: int = int(self._waitress.effective_port)

@@ -1,0 +1,471 @@
+"""Storage faults: a damaged journal stops the start with a clear sentence and is left as it was; a
+full or read-only state folder refuses new input with a sentence while the table is still served;
+once the fault is gone, play goes on from the last saved move.
+
+What is simulated, and how:
+- damage: bytes of the journal's files are cut or overwritten (main file, WAL file, one entry);
+- a torn write: a crash image of the journal (its files copied while it is open, as a SIGKILL
+  leaves them) whose WAL is cut inside the last transaction;
+- a full disk: SQLite's own page limit (`PRAGMA max_page_count` set to the journal's size) on the
+  live journal of the companion running in this process, so the next page SQLite needs is refused
+  with SQLITE_FULL, as on a full card (an ENOSPC from the kernel also reaches us as SQLITE_FULL);
+- a write the storage refuses: the daemon subprocess's file-size limit (RLIMIT_FSIZE, set with
+  prlimit) just past the end of its WAL, so the kernel refuses SQLite's next write (EFBIG, which
+  SQLite reports as SQLITE_IOERR, as it would EIO or EROFS from a failing card);
+- a read-only state folder: chmod 0555/0444. As root, the daemon runs without CAP_DAC_OVERRIDE and
+  CAP_DAC_READ_SEARCH (dropped from its bounding set) so the modes bind it as they bind the
+  `companion` user. A chmod under the running daemon does not stop it: SQLite's files are already
+  open for writing; the folder is found read-only at the next start.
+"""
+from __future__ import annotations
+
+import ctypes
+import http.client
+import importlib.util
+import json
+import os
+import random
+import resource
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from companion.games import registered_games
+from companion.inputs import StartGame
+from companion.journal import Journal, JournalError
+from companion.journal_checks import storage_refusal
+from companion.rules.autoplay import random_input
+from companion.rules.errors import CompanionError
+from companion.session import Session
+
+REPO = Path(__file__).resolve().parents[2]
+GAMES = registered_games()
+JOURNAL = "journal.sqlite"
+NOT_SAVED = "this move was not saved and nothing changed."
+PR_CAPBSET_DROP = 24
+CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_SETPCAP = 1, 2, 8
+
+
+def _power_cut() -> ModuleType:
+    """benchmarks/power_cut.py, for its Daemon (the real `companion run` on 127.0.0.1)."""
+    if "power_cut_benchmark" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("power_cut_benchmark", REPO / "benchmarks" / "power_cut.py")
+        module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+        sys.modules["power_cut_benchmark"] = module
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return sys.modules["power_cut_benchmark"]
+
+
+# --- journals to damage ---------------------------------------------------------------------
+def _played(folder: Path, inputs: int = 40, seed: int = 3) -> Session:
+    """A session on a fresh journal with a game of Through The Gate and `inputs` accepted inputs."""
+    session = Session(games=GAMES, journal=Journal(folder / JOURNAL))
+    session.submit(StartGame("through-the-gate", ("Ann", "Bob"), {}, seed), source="host")
+    rng = random.Random(seed)
+    for _ in range(20 * inputs):
+        if session.seq > inputs:
+            break
+        given = random_input(session.table, session.game, rng)  # type: ignore[arg-type]
+        if given is None or session.game.outcome(session.table.state) is not None:  # type: ignore[union-attr]
+            given = StartGame("through-the-gate", ("Ann", "Bob"), {}, rng.randrange(1000))
+        try:
+            session.submit(given, source="phone")
+        except JournalError:
+            raise
+        except CompanionError:  # a random input the rules refuse: try another
+            continue
+    assert session.seq > inputs
+    return session
+
+
+def _clean_journal(folder: Path) -> None:
+    """A journal closed cleanly: everything is in the main file, no WAL."""
+    _played(folder).journal.close()
+    assert not (folder / f"{JOURNAL}-wal").exists()
+
+
+def _crash_image(folder: Path, into: Path) -> None:
+    """Copy the open journal's files as a SIGKILL would leave them (no checkpoint)."""
+    into.mkdir(parents=True, exist_ok=True)
+    for name in (JOURNAL, f"{JOURNAL}-wal"):
+        shutil.copyfile(folder / name, into / name)
+
+
+def _crashed_journal(folder: Path) -> None:
+    """A journal as a power cut leaves it: its recent inputs only in the WAL file."""
+    session = _played(folder.parent / "live")
+    _crash_image(folder.parent / "live", folder)
+    session.journal.close()
+    assert (folder / f"{JOURNAL}-wal").stat().st_size > 10_000
+
+
+def _overwrite(path: Path, at: int, length: int) -> None:
+    raw = bytearray(path.read_bytes())
+    raw[at:at + length] = random.Random(at).randbytes(length)
+    path.write_bytes(bytes(raw))
+
+
+def _truncate_main(folder: Path) -> None:
+    _clean_journal(folder)
+    path = folder / JOURNAL
+    os.truncate(path, path.stat().st_size // 2 // 4096 * 4096)
+
+
+def _cut_main_mid_page(folder: Path) -> None:
+    _clean_journal(folder)
+    path = folder / JOURNAL
+    os.truncate(path, path.stat().st_size - 1000)
+
+
+def _garbage_in_main(folder: Path) -> None:
+    _clean_journal(folder)
+    path = folder / JOURNAL
+    pages = path.stat().st_size // 4096
+    _overwrite(path, pages // 2 * 4096, 4096)
+
+
+def _garbage_in_wal(folder: Path) -> None:
+    _crashed_journal(folder)
+    wal = folder / f"{JOURNAL}-wal"
+    frames = (wal.stat().st_size - 32) // 4120
+    _overwrite(wal, 32 + frames // 2 * 4120 + 500, 200)
+
+
+def _garbage_in_wal_header(folder: Path) -> None:
+    _crashed_journal(folder)
+    _overwrite(folder / f"{JOURNAL}-wal", 8, 16)
+
+
+def _entry_that_does_not_decode(folder: Path) -> None:
+    _clean_journal(folder)
+    db = sqlite3.connect(folder / JOURNAL)
+    db.execute("UPDATE entries SET body = '{\"values\": [6' WHERE id = 3")
+    db.commit()
+    db.close()
+
+
+def _entry_the_rules_refuse(folder: Path) -> None:
+    _clean_journal(folder)
+    db = sqlite3.connect(folder / JOURNAL)
+    last = db.execute("SELECT MAX(id) FROM entries").fetchone()[0]
+    db.execute("UPDATE entries SET kind = 'move', body = ? WHERE id = ?",
+               (json.dumps({"seat": 0, "move": "fly_to_the_moon", "args": {}}), last))
+    db.commit()
+    db.close()
+
+
+DAMAGE: dict[str, tuple[Callable[[Path], None], str]] = {
+    "main file cut in half": (_truncate_main, "cut off"),
+    "main file cut mid-page": (_cut_main_mid_page, "cut off"),
+    "garbage page in the main file": (_garbage_in_main, "damaged"),
+    "garbage in the middle of the WAL": (_garbage_in_wal, "would silently drop"),
+    "garbage in the WAL header": (_garbage_in_wal_header, "header of journal.sqlite-wal is damaged"),
+    "an entry that does not decode": (_entry_that_does_not_decode, "entry 3 cannot be read"),
+    "an entry the rules refuse": (_entry_the_rules_refuse, "refused by the rules"),
+}
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()}
+
+
+def _companion_run(state: Path, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
+    """`companion run` in demo mode on 127.0.0.1; a damaged journal must stop it well within timeout."""
+    command = [sys.executable, "-m", "companion", "run", "--demo", "--host", "127.0.0.1", "--port",
+               str(_free_port()), "--state", str(state), "--camera", "none"]
+    return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=timeout)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_damaged_journal_stops_the_start_with_a_sentence_and_is_left_untouched(tmp_path: Path, damage: str) -> None:
+    state = tmp_path / "state"
+    make, words = DAMAGE[damage]
+    make(state)
+    before = _files(state)
+    finished = _companion_run(state)
+    assert finished.returncode == 2, finished.stdout + finished.stderr
+    message = finished.stderr.strip().splitlines()[-1]
+    assert str(state / JOURNAL) in message and words in message
+    assert "It was left as it is" in message and "move journal.sqlite" in message and "start it again" in message
+    after = _files(state)
+    assert set(before) <= set(after) and set(after) - set(before) <= {f"{JOURNAL}-shm"}
+    for name in before:
+        if name != f"{JOURNAL}-shm":
+            assert after[name] == before[name], f"{name} was changed"
+
+
+# --- a torn last write is normal recovery -----------------------------------------------------
+@pytest.mark.parametrize("cut", ["inside the first frame", "inside the commit frame"])
+def test_a_wal_torn_in_its_last_transaction_keeps_every_committed_input(tmp_path: Path, cut: str) -> None:
+    live = tmp_path / "live"
+    session = _played(live, inputs=30)
+    _crash_image(live, tmp_path / "before")
+    committed = session.table
+    session.submit(StartGame("the-gate", ("Ann", "Bob"), {}, 5), source="host")  # a transaction of several frames
+    _crash_image(live, tmp_path / "after")
+    session.journal.close()
+    short = (tmp_path / "before" / f"{JOURNAL}-wal").stat().st_size
+    wal = tmp_path / "after" / f"{JOURNAL}-wal"
+    full = wal.stat().st_size
+    assert full - short >= 2 * 4120, "the last transaction should span several frames"
+    os.truncate(wal, short + 2000 if cut == "inside the first frame" else full - 1000)
+    restarted = Session(games=GAMES, journal=Journal(tmp_path / "after" / JOURNAL))
+    assert restarted.table == committed and restarted.table.game == "through-the-gate"  # type: ignore[union-attr]
+    assert restarted.journal.integrity() == "ok"
+    restarted.submit(StartGame("the-gate", ("Ann", "Bob"), {}, 5), source="host")  # the game goes on
+    restarted.journal.close()
+
+
+# --- a full disk under the running daemon -----------------------------------------------------
+def _state_and_events(daemon: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """GET /api/state, and the first snapshot of a new event stream (within 5 s)."""
+    status, shown = daemon.call("GET", "/api/state")
+    assert status == 200
+    return shown, _first_event(daemon.port, daemon.token)
+
+
+def _first_event(port: int, token: str) -> dict[str, Any]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.request("GET", "/api/events", headers={"Authorization": f"Bearer {token}"})
+        answer = connection.getresponse()
+        assert answer.status == 200
+        for _ in range(50):
+            line = answer.fp.readline().decode()
+            if line.startswith("data:"):
+                return json.loads(line[5:])
+        raise AssertionError("no snapshot on the event stream")
+    finally:
+        connection.close()
+
+
+def _play_a_little(daemon: Any) -> dict[str, Any]:
+    """A new game of Through The Gate and three inputs; returns the last answer."""
+    for path, body in (("/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}),
+                       ("/api/dice", {"values": [6], "sides": [6]}), ("/api/dice", {"values": [1], "sides": [6]}),
+                       ("/api/actions", {"seat": 0, "move": "declare_speed", "args": {"speed": 3}})):
+        status, answer = daemon.call("POST", path, body)
+        assert status == 200, answer
+    return answer
+
+
+def _tally(wisdom: int) -> dict[str, Any]:
+    """A move Through The Gate accepts at any time: Bob's wisdom tally set to a number."""
+    return {"seat": 1, "move": "set_tallies", "args": {"wisdom": wisdom}}
+
+
+def _limit_file_size(pid: int, limit: int) -> None:
+    hard = resource.prlimit(pid, resource.RLIMIT_FSIZE)[1]
+    resource.prlimit(pid, resource.RLIMIT_FSIZE, (limit, hard))
+
+
+def test_a_full_disk_refuses_input_with_a_sentence_and_the_table_is_still_served(companion_server: Any) -> None:
+    server, game_part = companion_server, _power_cut().game_part
+    daemon = _InProcess(server)
+    told = game_part(_play_a_little(daemon))
+    db = server.companion.journal._db  # SQLite's own page limit: the journal cannot grow, as on a full card
+    db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
+    for wisdom in range(10, 500):  # a page fills within a few dozen inputs
+        status, answer = daemon.call("POST", "/api/actions", _tally(wisdom))
+        if status != 200:
+            break
+        told = game_part(answer)
+    assert status == 503 and answer["error"] == "storage_full", answer
+    assert answer["message"] == (f"The state folder {server.companion.journal.path.parent} is full: {NOT_SAVED} "
+                                 "Free some space; the game goes on from the last saved move.")
+    shown, pushed = _state_and_events(daemon)
+    assert game_part(shown) == told and game_part(pushed) == told
+    assert daemon.call("POST", "/api/game", {"game": "the-gate", "players": ["Cy", "Di"]})[0] == 503
+    db.execute("PRAGMA max_page_count = 1073741823")  # room again: the game goes on, no restart needed
+    status, answer = daemon.call("POST", "/api/actions", _tally(wisdom))
+    assert status == 200 and game_part(answer) != told
+
+
+def test_a_failing_write_refuses_input_and_a_power_cut_then_loses_nothing(tmp_path: Path) -> None:
+    state, power_cut = tmp_path / "state", _power_cut()
+    daemon = power_cut.Daemon(state)
+    try:
+        told = power_cut.game_part(_play_a_little(daemon))
+        wal = state / f"{JOURNAL}-wal"
+        _limit_file_size(daemon.process.pid, wal.stat().st_size + 10)  # the kernel cuts the WAL's next write
+        for wisdom in (7, 8):
+            status, answer = daemon.call("POST", "/api/actions", _tally(wisdom))
+            assert status == 503 and answer["error"] == "storage_error", answer
+            assert answer["message"].startswith(f"The state folder {state} could not be written (disk I/O error): "
+                                                f"{NOT_SAVED}")
+            shown, pushed = _state_and_events(daemon)
+            assert power_cut.game_part(shown) == told and power_cut.game_part(pushed) == told
+        _limit_file_size(daemon.process.pid, resource.RLIM_INFINITY)
+        status, answer = daemon.call("POST", "/api/actions", _tally(9))
+        assert status == 200, answer  # the fault is gone: the game goes on without a restart
+        told = power_cut.game_part(answer)
+        _limit_file_size(daemon.process.pid, wal.stat().st_size + 10)
+        assert daemon.call("POST", "/api/actions", _tally(10))[0] == 503  # leaves a torn frame in the WAL
+    finally:
+        daemon.kill()  # a power cut while the write still fails
+    again = power_cut.Daemon(state)
+    try:
+        assert power_cut.game_part(again.call("GET", "/api/state")[1]) == told
+        assert again.call("POST", "/api/actions", _tally(11))[0] == 200
+    finally:
+        assert again.stop() == 0
+
+
+class _InProcess:
+    """The in-process companion (tests/conftest.py) with the subprocess Daemon's call() and port."""
+
+    def __init__(self, server: Any) -> None:
+        self.server = server
+        self.port = server.companion.port
+        self.token = server.host_token
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """One request as the host; returns (status, parsed body)."""
+        return self.server.api(method, path, body, token=self.token)  # type: ignore[no-any-return]
+
+
+# --- a read-only state folder -------------------------------------------------------------------
+def _bound_by_file_modes() -> Callable[[], None] | None:
+    """For root: a preexec that drops the capabilities that ignore file modes; None for other users."""
+    if os.geteuid() != 0:
+        return None
+    effective = int(Path("/proc/self/status").read_text().split("CapEff:")[1].split()[0], 16)
+    if not effective >> CAP_SETPCAP & 1:
+        pytest.fail("running as root without CAP_SETPCAP: cannot make file modes bind the daemon, "
+                    "so a read-only state folder cannot be simulated here; run the tests as a normal user")
+
+    def drop() -> None:
+        libc = ctypes.CDLL(None, use_errno=True)
+        for capability in (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH):
+            if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+                os._exit(97)
+
+    return drop
+
+
+def _make_read_only(state: Path, read_only: bool) -> None:
+    for path in state.iterdir():
+        path.chmod(0o444 if read_only else 0o644)
+    state.chmod(0o555 if read_only else 0o755)
+
+
+@pytest.fixture
+def state_folder(tmp_path: Path) -> Iterator[Path]:
+    """A state folder that is made writable again at the end, whatever happened."""
+    state = tmp_path / "state"
+    state.mkdir()
+    yield state
+    if state.exists():
+        _make_read_only(state, False)
+
+
+@pytest.mark.parametrize("ending", ["a clean stop", "a power cut"])
+def test_a_read_only_state_folder_serves_the_table_and_refuses_input(state_folder: Path, ending: str) -> None:
+    power_cut, preexec = _power_cut(), _bound_by_file_modes()
+    daemon = power_cut.Daemon(state_folder, preexec=preexec)
+    told = power_cut.game_part(_play_a_little(daemon))
+    if ending == "a clean stop":
+        assert daemon.stop() == 0
+        _make_read_only(state_folder, True)
+    else:
+        _make_read_only(state_folder, True)  # under the running daemon: its files are open, it goes on
+        status, answer = daemon.call("POST", "/api/actions", _tally(2))
+        assert status == 200 or (status == 503 and NOT_SAVED in answer["message"]), answer
+        told = power_cut.game_part(answer) if status == 200 else told
+        daemon.kill()
+    _check_read_only_start(power_cut, state_folder, preexec, told)
+    _make_read_only(state_folder, False)
+    again = power_cut.Daemon(state_folder, preexec=preexec)
+    try:
+        assert power_cut.game_part(again.call("GET", "/api/state")[1]) == told
+        status, answer = again.call("POST", "/api/actions", _tally(5))
+        assert status == 200, answer  # writable again: the game goes on
+    finally:
+        assert again.stop() == 0
+
+
+def _check_read_only_start(power_cut: ModuleType, state: Path, preexec: Any, told: dict[str, Any]) -> None:
+    before = _files(state)
+    daemon = power_cut.Daemon(state, preexec=preexec)
+    try:
+        assert f"warning: The state folder {state} is read-only" in daemon.output()
+        shown, pushed = _state_and_events(daemon)
+        assert power_cut.game_part(shown) == told and power_cut.game_part(pushed) == told
+        for path, body in (("/api/actions", _tally(4)),
+                           ("/api/game", {"game": "through-the-gate", "players": ["Cy", "Di"]})):
+            status, answer = daemon.call("POST", path, body)
+            assert status == 503 and answer["error"] == "storage_read_only", answer
+            assert answer["message"].startswith(f"The state folder {state} is read-only: ")
+            assert "was not saved and nothing changed." in answer["message"]
+        assert power_cut.game_part(daemon.call("GET", "/api/state")[1]) == told
+    finally:
+        assert daemon.stop() == 0
+    assert _files(state) == before
+
+
+def test_an_empty_read_only_state_folder_stops_the_start_with_a_sentence(state_folder: Path) -> None:
+    _make_read_only(state_folder, True)
+    command = [sys.executable, "-m", "companion", "run", "--demo", "--host", "127.0.0.1", "--port",
+               str(_free_port()), "--state", str(state_folder), "--camera", "none"]
+    finished = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=30,
+                              preexec_fn=_bound_by_file_modes())
+    assert finished.returncode == 2, finished.stdout + finished.stderr
+    assert f"The state folder {state_folder} is read-only and holds no journal yet" in finished.stderr
+    assert list(state_folder.iterdir()) == []
+
+
+# --- the sentences ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "mount_read_only", "free", "words"), [
+    ("SQLITE_FULL", False, 10**9, "is full: this move"),
+    ("SQLITE_IOERR_WRITE", False, 0, "is full: this move"),
+    ("SQLITE_IOERR_WRITE", True, 10**9, "is read-only: this move"),
+    ("SQLITE_READONLY", False, 10**9, "is read-only: this move"),
+    ("SQLITE_IOERR_FSYNC", False, 10**9, "could not be written (disk I/O error): this move"),
+    ("SQLITE_BUSY", False, 10**9, "is busy (another program holds it): this move"),
+])
+def test_each_storage_fault_has_its_sentence(tmp_path: Path, name: str, mount_read_only: bool, free: int,
+                                             words: str) -> None:
+    refusal = storage_refusal(tmp_path / JOURNAL, name, "disk I/O error", what="this move",
+                              folder_state=(mount_read_only, free))
+    assert words in refusal.message and refusal.message.endswith(("move.", "again."))
+    assert NOT_SAVED in refusal.message
+
+
+class _CommitFails:
+    """A connection whose COMMIT fails and leaves the transaction open (as SQLITE_BUSY can)."""
+
+    def __init__(self) -> None:
+        self.in_transaction = False
+        self.executed: list[str] = []
+
+    def execute(self, sql: str) -> None:
+        self.executed.append(sql)
+        if sql == "BEGIN IMMEDIATE":
+            self.in_transaction = True
+        elif sql == "COMMIT":
+            raise sqlite3.OperationalError("database is locked")
+        elif sql == "ROLLBACK":
+            self.in_transaction = False
+
+
+def test_a_failed_commit_is_rolled_back_so_the_next_write_can_start() -> None:
+    from companion.journal import _Transaction
+
+    connection = _CommitFails()
+    with pytest.raises(sqlite3.OperationalError):
+        with _Transaction(connection):  # type: ignore[arg-type]
+            pass
+    assert connection.executed == ["BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"] and not connection.in_transaction

@@ -1,0 +1,70 @@
+"""A short evening against the real daemon: 16 phones, ~300 actions, 100 reconnects, one stuck phone.
+
+The long evening (thousands of actions, 1,000 reconnects) is benchmarks/evening.py; this runs the
+same code with small numbers and checks the figures: p95 push latency under 100 ms with and without
+a phone that never reads, action answers not held up by it, every reconnect served, threads and open
+files back to the start, resident memory within 10 % of the start after warm-up, a clean stop.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+ACTIONS, CYCLES, PHONES = 300, 100, 16
+
+
+def benchmark() -> ModuleType:
+    """benchmarks/evening.py as a module; raises ImportError when it is missing."""
+    spec = importlib.util.spec_from_file_location("benchmark_evening", REPO / "benchmarks" / "evening.py")
+    if spec is None or spec.loader is None:
+        raise ImportError("benchmarks/evening.py is missing")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def evening() -> dict[str, Any]:
+    """The figures of one short evening (about 15 s)."""
+    return benchmark().evening(actions=ACTIONS, cycles=CYCLES, phones=PHONES, seed=7)
+
+
+def test_the_evening_plays_real_games(evening: dict[str, Any]) -> None:
+    assert evening["accepted"] >= ACTIONS * 0.7, evening
+    assert evening["games"] >= 2, evening
+
+
+def test_every_phone_gets_every_push_p95_under_100_ms(evening: dict[str, Any]) -> None:
+    calm = evening["calm"]
+    assert calm["missed"] == 0 and calm["pushes"] >= PHONES * ACTIONS * 0.3, calm
+    assert calm["p95_ms"] < 100, calm
+
+
+def test_a_stuck_phone_holds_up_neither_pushes_nor_answers(evening: dict[str, Any]) -> None:
+    stuck = evening["stuck"]
+    assert evening["stuck_behind_kb"] > 32, "the stuck phone was not stuck: the server sent it everything"
+    assert stuck["missed"] == 0, stuck
+    assert stuck["p95_ms"] < 100, stuck
+    assert stuck["answer_p95_ms"] < 100, stuck
+
+
+def test_reconnects_are_all_served_and_leave_nothing_behind(evening: dict[str, Any]) -> None:
+    assert evening["cycles"] == CYCLES and evening["cycles_failed"] == 0, evening
+    start, end = evening["start"], evening["end"]
+    assert end["threads"] == start["threads"], (start, end)
+    assert end["fds"] <= start["fds"], (start, end)
+
+
+def test_memory_stays_flat_after_warm_up(evening: dict[str, Any]) -> None:
+    assert evening["rss_growth_pct"] < 10, (evening["start"], evening["middle"], evening["end"])
+
+
+def test_the_daemon_stops_cleanly_after_the_evening(evening: dict[str, Any]) -> None:
+    assert evening["exit_code"] == 0, evening["log_tail"]
