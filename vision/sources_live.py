@@ -1,0 +1,152 @@
+"""Live camera adapters: the Pi camera (picamera2, imported only when one is opened) and USB webcams."""
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Callable
+
+import cv2
+import numpy as np
+
+from vision.sources import CameraError
+
+PICAMERA2_MISSING = "picamera2 is not installed; on the Pi install python3-picamera2"
+
+
+class PiCamera:
+    """The Raspberry Pi camera through picamera2, giving RGB888 frames (already BGR order for OpenCV)."""
+
+    def __init__(
+        self,
+        *,
+        size: tuple[int, int] = (640, 480),
+        camera_number: int = 0,
+        camera_factory: Callable[[int], Any] | None = None,
+    ) -> None:
+        """Open and start the camera; raises CameraError when picamera2 or the camera is missing."""
+        if camera_factory is None:
+            try:
+                from picamera2 import Picamera2
+            except ImportError as error:
+                raise CameraError(PICAMERA2_MISSING) from error
+            camera_factory = Picamera2
+        try:
+            self._camera = camera_factory(camera_number)
+            config = self._camera.create_preview_configuration(main={"size": tuple(size), "format": "RGB888"})
+            self._camera.configure(config)
+            self._camera.start()
+        except Exception as error:  # libcamera raises RuntimeError/IndexError when no camera answers
+            raise CameraError(f"The Pi camera {camera_number} did not start ({error}); check its ribbon cable.") from error
+
+    def frame(self) -> np.ndarray:
+        """Return the newest frame as BGR uint8 HxWx3; raises CameraError when the camera stops answering."""
+        try:
+            array = self._camera.capture_array("main")
+        except Exception as error:
+            raise CameraError(f"The Pi camera stopped giving frames ({error}).") from error
+        return np.ascontiguousarray(array[:, :, :3])
+
+    def lock_exposure(self) -> dict[str, Any]:
+        """Freeze exposure and white balance at their current values and return them; raises CameraError."""
+        try:
+            metadata = self._camera.capture_metadata()
+            controls = {name: metadata[name] for name in ("ExposureTime", "AnalogueGain", "ColourGains")}
+            self._camera.set_controls({"AeEnable": False, "AwbEnable": False, **controls})
+        except Exception as error:
+            raise CameraError(f"Could not lock the Pi camera's exposure ({error}).") from error
+        return controls
+
+    def apply_exposure(self, controls: dict[str, Any]) -> None:
+        """Fix exposure and white balance at saved values (from calibration); raises CameraError."""
+        try:
+            self._camera.set_controls({"AeEnable": False, "AwbEnable": False, **controls})
+        except Exception as error:
+            raise CameraError(f"Could not set the Pi camera's saved exposure ({error}).") from error
+
+    def unlock_exposure(self) -> None:
+        """Let the camera adjust exposure and white balance again; raises CameraError."""
+        try:
+            self._camera.set_controls({"AeEnable": True, "AwbEnable": True})
+        except Exception as error:
+            raise CameraError(f"Could not unlock the Pi camera's exposure ({error}).") from error
+
+    def close(self) -> None:
+        """Stop and release the camera; raises nothing."""
+        try:
+            self._camera.stop()
+        finally:
+            self._camera.close()
+
+
+class UsbCamera:
+    """A USB webcam through OpenCV, read continuously on a thread so `frame()` gives the newest frame."""
+
+    def __init__(
+        self,
+        index: int = 0,
+        *,
+        capture_factory: Callable[[int], Any] = cv2.VideoCapture,
+        size: tuple[int, int] | None = None,
+        timeout_seconds: float = 2.0,
+        failures_allowed: int = 20,
+    ) -> None:
+        """Open the webcam and start grabbing; raises CameraError when it does not open."""
+        self.index, self.timeout_seconds, self.failures_allowed = index, timeout_seconds, failures_allowed
+        self._capture = capture_factory(index)
+        if not self._capture.isOpened():
+            self._capture.release()
+            raise CameraError(f"No USB camera answers at usb:{index}; check the cable or try another number.")
+        if size is not None:
+            self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+            self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+        self._capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)
+        self._fresh = threading.Condition()
+        self._newest: np.ndarray | None = None
+        self._newest_at = 0.0
+        self.frames_grabbed = 0
+        self._problem: str | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._grab, name=f"usb-camera-{index}", daemon=True)
+        self._thread.start()
+
+    def frame(self) -> np.ndarray:
+        """Return a copy of the newest frame; raises CameraError when the webcam failed or sent nothing lately."""
+        with self._fresh:
+            self._fresh.wait_for(lambda: self._newest is not None or self._problem is not None,
+                                 timeout=self.timeout_seconds)
+            if self._problem is not None:
+                raise CameraError(self._problem)
+            if self._newest is None or time.monotonic() - self._newest_at > self.timeout_seconds:
+                raise CameraError(f"The USB camera usb:{self.index} sent no frame for {self.timeout_seconds:g} s.")
+            return self._newest.copy()
+
+    def close(self) -> None:
+        """Stop the grabbing thread and release the webcam; raises nothing."""
+        self._stop.set()
+        self._thread.join(timeout=self.timeout_seconds + 1.0)
+        self._capture.release()
+
+    def _grab(self) -> None:
+        """Read frames until stopped, keeping only the newest; records a problem when reads keep failing."""
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                ok, image = self._capture.read()
+            except Exception:  # a driver error reads as one failed frame
+                ok, image = False, None
+            if ok and image is not None and image.ndim == 2:
+                image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+            if ok and image is not None and image.ndim == 3:
+                failures = 0
+                with self._fresh:
+                    self._newest, self._newest_at = image, time.monotonic()
+                    self.frames_grabbed += 1
+                    self._fresh.notify_all()
+                continue
+            failures += 1
+            if failures >= self.failures_allowed:
+                with self._fresh:
+                    self._problem = f"The USB camera usb:{self.index} stopped sending frames; is it unplugged?"
+                    self._fresh.notify_all()
+                return
+            self._stop.wait(0.01)
