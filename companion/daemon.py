@@ -146,22 +146,25 @@ def _show_lights(panel: Any) -> Callable[[dict[str, Any]], None]:
 
 
 def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) -> tuple[Any, DiceCamera | None]:
+    from companion.camera_guard import GuardedCamera
     from companion.roller import Roller
     from vision.reader import read_dice
-    from vision.sources import CameraError, open_source
+    from vision.sources import open_source
 
-    source = frames
-    if source is None and config.camera.source != "none":
-        try:
-            source = open_source(config.camera.source)
-        except CameraError as error:
-            warnings.append(f"Camera offline ({error}); enter rolls by hand.")
-            log.warning(warnings[-1])
-    if source is None:
+    if frames is None and config.camera.source == "none":
         return None, None
     locked = config.camera.locked_exposure
-    if locked is not None and hasattr(source, "apply_exposure"):
-        source.apply_exposure(locked)  # the light the tray was calibrated in, so reads do not drift
+
+    def open_camera() -> Any:
+        camera = frames if frames is not None else open_source(config.camera.source)
+        if locked is not None and hasattr(camera, "apply_exposure"):
+            camera.apply_exposure(locked)  # the light the tray was calibrated in, so reads do not drift
+        return camera
+
+    source = GuardedCamera(open_camera)
+    if not source.online:
+        warnings.append(f"Camera offline ({source.reason}); enter rolls by hand. It is tried again with back-off.")
+        log.warning(warnings[-1])
     read = functools.partial(read_dice, tray=config.camera.tray, die_px=config.camera.die_px)
     roller = Roller(source, read, still_seconds=config.camera.still_seconds, frames_to_vote=config.camera.frames_to_vote)
     return source, DiceCamera(loop, roller, before_roll=_demo_throw(source) if config.demo else lambda sides: None)
@@ -169,11 +172,16 @@ def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) 
 
 def _demo_throw(source: Any) -> Callable[[tuple[int, ...]], object]:
     """In demo mode ROLL also throws: synthetic dice land, or the next photo shows."""
-    if hasattr(source, "throw"):
-        return lambda sides: source.throw(count=len(sides))
-    if hasattr(source, "next_photo"):
-        return lambda sides: source.next_photo()
-    return lambda sides: None
+
+    def throw(sides: tuple[int, ...]) -> object:
+        camera = source.camera
+        if hasattr(camera, "throw"):
+            return camera.throw(count=len(sides))
+        if hasattr(camera, "next_photo"):
+            return camera.next_photo()
+        return None
+
+    return throw
 
 
 def _server(config: Config, loop: EngineLoop) -> Any:

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from companion.inputs import DiceRolled
 from companion.loop import EngineLoop, Job
 from companion.rules.errors import NoRollExpected
+from vision.sources import CameraError
 
 log = logging.getLogger(__name__)
 CAMERA_SIDES = (6,)
@@ -34,17 +35,17 @@ class DiceCamera:
         self._thread: threading.Thread | None = None
         self._partial: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._watched: Any = None
+        self._online: bool | None = None
         self._last_read: Any = None
         loop.camera = self
         loop.handlers["camera"] = self._on_result
         loop.handlers["bumped"] = self._on_bumped
+        loop.handlers["camera-online"] = self._on_online
 
     def start(self) -> None:
         """Start the camera thread; raises nothing."""
-        self._loop.handlers["camera-ready"] = lambda job: self._loop.show_camera("ready", "Camera ready.")
         self._thread = threading.Thread(target=self._run, name="dice-camera", daemon=True)
         self._thread.start()
-        self._loop.enqueue(Job("camera-ready", None))
 
     def stop(self, timeout: float = 5.0) -> None:
         """Stop the camera thread; raises nothing."""
@@ -103,6 +104,12 @@ class DiceCamera:
         self._loop.apply_input(given, "camera")
         self._loop.show_camera("read_ok", f"Read {', '.join(map(str, result.values))}.")
 
+    def _on_online(self, job: Job) -> None:
+        if job.payload:
+            self._loop.show_camera("ready", "Camera ready.")
+        else:
+            self._loop.show_camera("offline", OFFLINE, note=OFFLINE)
+
     def _on_bumped(self, job: Job) -> None:
         values = ", ".join(map(str, job.payload.values))
         note = f"The dice moved after the read ({values}). The read stands — if that was a re-roll, press ROLL or correct it."
@@ -110,11 +117,13 @@ class DiceCamera:
 
     # --- on the camera thread -------------------------------------------------------
     def _run(self) -> None:
+        self._check_online()
         while True:
             try:
                 sides = self._requests.get(timeout=WATCH_SECONDS)
             except queue.Empty:
-                self._watch()
+                if self._check_online():
+                    self._watch()
                 continue
             if sides is None:
                 return
@@ -127,9 +136,20 @@ class DiceCamera:
         except Exception as error:  # the camera must never take the table down
             log.exception("camera read failed")
             result = _Offline(f"{OFFLINE} ({error})")
+        if result.kind == "offline":
+            self._online = False
         self._watched = result if result.kind == "read" else None
         self._last_read = result if result.kind == "read" else self._last_read
         self._loop.enqueue(Job("camera", result, "camera"))
+
+    def _check_online(self) -> bool:
+        """Probe the camera (re-opening it when due); tell the loop when it comes or goes."""
+        probe = getattr(self._roller.source, "probe", None)
+        online = bool(probe()) if probe is not None else True
+        if online != self._online:
+            self._online = online
+            self._loop.enqueue(Job("camera-online", online, "camera"))
+        return online
 
     def _watch(self) -> None:
         watched = self._watched
@@ -137,6 +157,8 @@ class DiceCamera:
             return
         try:
             moved = self._roller.watch(watched)
+        except CameraError:
+            moved = False  # the camera went away; _check_online tells the phones
         except Exception:
             log.exception("camera watch failed")
             moved = False
