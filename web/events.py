@@ -123,15 +123,14 @@ def _stream(port: TablePort, holder: Holder, token: str | None, ended: threading
     quiet_since = time.monotonic()
     while not (ended.is_set() or stopping.is_set()):
         wait = min(WAIT_SLICE, max(0.01, keepalive - (time.monotonic() - quiet_since)))
-        if port.wait_for_change(seq, timeout=wait) > seq:
-            if port.tokens.holder(token) != holder:
-                return
+        changed = port.wait_for_change(seq, timeout=wait) > seq
+        if port.tokens.holder(token) != holder:
+            return  # revoked (re-issued by the host): end within a slice; the reconnect is refused
+        if changed:
             snapshot = port.snapshot(holder.seat)
             seq = max(seq, snapshot["seq"])
             yield event(snapshot)
             quiet_since = time.monotonic()
         elif time.monotonic() - quiet_since >= keepalive:
-            if port.tokens.holder(token) != holder:
-                return
             yield ": keepalive\n\n"
             quiet_since = time.monotonic()

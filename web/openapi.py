@@ -11,6 +11,7 @@ INTEGER: JSON = {"type": "integer"}
 STRING: JSON = {"type": "string"}
 BOOLEAN: JSON = {"type": "boolean"}
 OBJECT: JSON = {"type": "object"}
+NAME: JSON = {"type": "string", "minLength": 1, "maxLength": 64}
 
 
 def _nullable(schema: JSON) -> JSON:
@@ -63,13 +64,17 @@ SCHEMAS: JSON = {
     "PastGame": _record({"id": INTEGER, "game": STRING, "players": _list(STRING), "started": {"type": "number"},
                          "finished": _nullable({"type": "number"}), "outcome": _nullable(OBJECT)}, closed=False),
     "SeatLink": _record({"seat": INTEGER, "url": STRING}),
-    "Action": _record({"seat": {**INTEGER, "minimum": 0}, "move": STRING, "args": OBJECT}, optional=("args",)),
-    "Roll": _record({"values": {**_list({**INTEGER, "minimum": 1}), "minItems": 1, "maxItems": 20},
-                     "sides": {**_list({**INTEGER, "minimum": 2}), "minItems": 1, "maxItems": 20}}),
+    "Action": _record({"seat": {**INTEGER, "minimum": 0, "maximum": 63}, "move": NAME, "args": OBJECT}, optional=("args",)),
+    "Roll": _record({"values": {**_list({**INTEGER, "minimum": 1, "maximum": 1000}), "minItems": 1, "maxItems": 20},
+                     "sides": {**_list({**INTEGER, "minimum": 2, "maximum": 1000}), "minItems": 1, "maxItems": 20}}),
     "Press": _record({"button": {"enum": list(BUTTONS)}}),
-    "NewGame": _record({"game": STRING, "players": {**_list({**STRING, "minLength": 1, "maxLength": 64}), "minItems": 1},
+    "NewGame": _record({"game": NAME, "players": {**_list(NAME), "minItems": 1, "maxItems": 16},
                         "options": OBJECT}, optional=("options",)),
     "Empty": _record({}),
+    "Event": {**_record({"event": {"enum": ["snapshot"]}, "id": STRING, "retry": INTEGER,
+                         "data": {**STRING, "contentMediaType": "application/json", "contentSchema": _ref("Snapshot")}},
+                        optional=("retry",)),
+              "description": "one server-sent event: a Snapshot as JSON, its seq as the id"},
 }
 
 ERRORS: JSON = {
@@ -113,7 +118,7 @@ def _paths() -> JSON:
         "/api/events": {"get": _operation(
             "Server-Sent Events: `snapshot` events (id = seq, data = Snapshot JSON), first on every connect, "
             "then on every change; `: keepalive` comments; retry 2000 ms.",
-            {"text/event-stream": {"schema": STRING}}, errors=("403", "429", "503"))},
+            {"text/event-stream": {"schema": _ref("Event")}}, errors=("403", "429", "503"))},
         "/api/actions": {"post": _operation("Make a move for a seat.", snapshot, errors=WRITE_ERRORS, body="Action")},
         "/api/dice": {"post": _operation("Enter a roll by hand.", snapshot, errors=WRITE_ERRORS, body="Roll")},
         "/api/dice/correct": {"post": _operation("Correct the last roll.", snapshot, errors=WRITE_ERRORS, body="Roll")},

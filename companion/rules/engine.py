@@ -134,6 +134,9 @@ def check_roll(table: Table, game: Game[Any], roll: Roll) -> None:
         raise NoRollExpected("No roll is expected right now.")
     if len(roll.values) != len(roll.sides):
         raise BadInput("Give one number of sides for every die value.")
+    for sides in roll.sides:
+        if isinstance(sides, bool) or not isinstance(sides, int) or sides < 2:
+            raise BadInput(f"A die has a whole number of sides, 2 or more, not {sides!r:.20}.")
     if sorted(roll.sides) != sorted(request.sides):
         raise WrongDice(f"Expecting {describe_dice(request.sides)}, got {describe_dice(roll.sides)}.")
     for value, sides in zip(roll.values, roll.sides):
@@ -173,6 +176,7 @@ def _in_request_order(table: Table, game: Game[Any], roll: Roll) -> Roll:
 
 
 def _correct_roll(table: Table, game: Game[Any], roll: Roll) -> Table:
+    _refuse_after_end(table, game)  # the outcome, once set, stays (and the history already holds it)
     last = table.last_roll
     if last is None or last.seq != table.seq:
         raise IllegalMove("Only the last roll can be corrected, and only before anything else happens.")

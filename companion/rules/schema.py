@@ -90,8 +90,11 @@ def _check_string(value: Any, schema: JSON, where: str) -> None:
         raise BadInput(f"{where} must be text, not {_show(value)}.")
     if len(value) < schema.get("minLength", 0):
         raise BadInput(f"{where} must not be empty.")
-    if len(value) > schema.get("maxLength", 10_000):
-        raise BadInput(f"{where} must be at most {schema['maxLength']} characters long.")
+    longest = schema.get("maxLength", 10_000)
+    if len(value) > longest:
+        raise BadInput(f"{where} must be at most {longest} characters long.")
+    if not value.isprintable():  # control and invisible characters, lone surrogates (not storable)
+        raise BadInput(f"{where} must be printable text, without control or invisible characters.")
 
 
 def _check_boolean(value: Any, schema: JSON, where: str) -> None:

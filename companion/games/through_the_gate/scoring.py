@@ -1,6 +1,7 @@
 """Scoring: the five victories with the best wild split, the Ice Queen's targets, solo records."""
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from companion.games.through_the_gate.state import Explorer, Tallies
@@ -25,6 +26,8 @@ TIE_RULE = (
 )
 
 Split = tuple[int, int, int]
+SUITS = ("compassion", "strength", "wisdom")
+"""The tallies a wild can count as, in the order of a Split: ♥, ♠, ♣."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,36 @@ def _best_for(seat: int, explorers: tuple[Explorer, ...], chosen: list[Split]) -
         all_totals = [totals(each.tallies, trial[index]) for index, each in enumerate(explorers)]
         return len(victories_of(seat, all_totals)), -max(split)
 
-    return max(splits(explorers[seat].tallies.wild), key=score)
+    others = [totals(each.tallies, chosen[index]) for index, each in enumerate(explorers) if index != seat]
+    own = explorers[seat].tallies
+    needs = tuple(max([0, *(each[suit] for each in others)]) - getattr(own, suit) for suit in SUITS)
+    best = max(score(split) for split in _candidates(own.wild, needs))
+    return min(split for split in _candidates(own.wild, needs, top=-best[1]) if score(split) == best)
+
+
+def _candidates(wild: int, needs: tuple[int, ...], *, top: int | None = None) -> list[Split]:
+    """Per set of suits lifted to `needs`, the flattest split (or the first under `top`); raises nothing."""
+    # The first best split in splits() order is always one of these: 999 wilds need not try 500,000 splits.
+    found = []
+    for wanted in itertools.product((False, True), repeat=3):
+        floor = [max(0, need) if want else 0 for need, want in zip(needs, wanted)]
+        split = _flattest(floor, wild) if top is None else _first_under(floor, wild, top)
+        if split is not None:
+            found.append(split)
+    return found
+
+
+def _flattest(floor: list[int], wild: int) -> Split | None:
+    if sum(floor) > wild:
+        return None
+    return _first_under(floor, wild, max(*floor, -(-wild // 3)))
+
+
+def _first_under(floor: list[int], wild: int, top: int) -> Split | None:
+    heart = max(floor[0], wild - 2 * top)
+    spade = max(floor[1], wild - heart - top)
+    wisdom = wild - heart - spade
+    return (heart, spade, wisdom) if max(heart, spade) <= top and floor[2] <= wisdom <= top else None
 
 
 def standings(explorers: tuple[Explorer, ...]) -> list[Standing]:
@@ -104,7 +136,9 @@ def winners(rows: list[Standing]) -> tuple[int, ...]:
 def targets_met(combined: Tallies, players: int) -> tuple[tuple[str, ...], Split]:
     """The Ice Queen targets met by the combined tallies, wilds placed to meet the most."""
     best: tuple[tuple[str, ...], Split] = ((), (0, 0, 0))
-    for split in splits(combined.wild):
+    per_suit = {tally: per for _key, _title, tally, per in TARGETS}
+    needs = tuple(per_suit[suit] * players - getattr(combined, suit) for suit in SUITS)
+    for split in sorted(_candidates(combined.wild, needs, top=combined.wild)):
         counted = totals(combined, split)
         met = tuple(key for key, _title, tally, per in TARGETS if counted[tally] >= per * players)
         if len(met) > len(best[0]):
