@@ -120,6 +120,18 @@ class Game(Generic[State]):
         return next((rule for rule in self.moves if rule.name == name), None)
 
 
+Reason = Callable[[State, int], "str | None"]
+
+
+def first_reason(*checks: Reason[State]) -> Reason[State]:
+    """A why_not that gives the first refusal of several checks (None when all allow); raises nothing."""
+
+    def why_not(state: State, seat: int) -> str | None:
+        return next((reason for check in checks if (reason := check(state, seat)) is not None), None)
+
+    return why_not
+
+
 def say(state: State, line: str) -> State:
     """Add a line to the state's `log` (the last LOG_LINES kept); raises TypeError without one."""
     lines = getattr(state, "log") + (line,)

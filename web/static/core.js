@@ -90,11 +90,19 @@
 
   // Build a DOM element: attributes as attributes (on* as listeners), children as nodes or text.
   function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
+    return build(document.createElement(tag), attrs, children);
+  }
+
+  // The same for SVG drawing elements (circles, lines, text in the SVG namespace).
+  function svg(tag, attrs, ...children) {
+    return build(document.createElementNS("http://www.w3.org/2000/svg", tag), attrs, children);
+  }
+
+  function build(node, attrs, children) {
     for (const [name, value] of Object.entries(attrs || {})) {
       if (value === null || value === undefined || value === false) continue;
       if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
-      else if (name === "class") node.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+      else if (name === "class") node.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
       else if (["disabled", "checked", "hidden", "selected", "required"].includes(name)) node[name] = Boolean(value);
       else node.setAttribute(name, value === true ? "" : String(value));
     }
@@ -191,7 +199,7 @@
   }
 
   window.Companion = {
-    registerGame, games, el, t, gameText, humanize, setLang, schemaForm, request,
+    registerGame, games, el, svg, t, gameText, humanize, setLang, schemaForm, request,
     get lang() { return lang; },
   };
 })();

@@ -25,18 +25,11 @@ from companion.games.eight_gates.turns import (
     set_player,
 )
 from companion.rules.errors import IllegalMove
-from companion.rules.game import Act, MoveRule, say
+from companion.rules.game import Act, MoveRule, first_reason, say
 from companion.rules.schema import JSON, array, integer, obj, text
 
 Reason = Callable[[EightGates, int], "str | None"]
 VALUE_TITLE = "value (1–6)"
-
-
-def _all(*reasons: Reason) -> Reason:
-    def why_not(state: EightGates, seat: int) -> str | None:
-        return next((reason for check in reasons if (reason := check(state, seat)) is not None), None)
-
-    return why_not
 
 
 def _in_phase(phase: str, sentence: str) -> Reason:
@@ -244,25 +237,25 @@ def _hand_args(state: EightGates, seat: int) -> JSON:
 
 _SETUP_ARCHIVIST = _in_phase(ARCHIVIST, "The Archivist has already been chosen.")
 _SETUP_MIDDLE = _in_phase(OPENING, "The middle's starting Gates are placed once, after the Archivist is chosen.")
-_ABILITY = _all(your_turn, _gate_played)
+_ABILITY = first_reason(your_turn, _gate_played)
 
 MOVES: tuple[MoveRule[EightGates], ...] = (
     MoveRule("deal", "Dealt for the Archivist", _deal, _SETUP_ARCHIVIST, _deal_args),
     MoveRule("choose_archivist", "The table chooses the Archivist", _choose, _SETUP_ARCHIVIST,
              lambda state, seat: obj({"seat": _player_arg(state)}, ("seat",)), weight=0.3),
     MoveRule("starting_gates", "Starting Gates", _open, _SETUP_MIDDLE, _gates_args),
-    MoveRule("place_gate", "Play a Gate", _place, _all(your_turn, _may_place),
+    MoveRule("place_gate", "Play a Gate", _place, first_reason(your_turn, _may_place),
              _cell_args(1, {"value": integer(1, 6, VALUE_TITLE), "type": text(24, "type")}, ("value",)), weight=6.0),
-    MoveRule("flip_reference", "Flip the reference card (second Gate)", _flip, _all(your_turn, _may_flip), weight=0.3),
-    MoveRule("destroy_gate", "Destroy a Gate (→ Ruins)", _destroy, _all(_ABILITY, _something_to_destroy),
+    MoveRule("flip_reference", "Flip the reference card (second Gate)", _flip, first_reason(your_turn, _may_flip), weight=0.3),
+    MoveRule("destroy_gate", "Destroy a Gate (→ Ruins)", _destroy, first_reason(_ABILITY, _something_to_destroy),
              _cell_args(0, {}, ()), weight=0.2),
     MoveRule("gain_points", "Gain points", _points(1), _ABILITY, _amount_args("points", 99), weight=0.2),
     MoveRule("lose_points", "Lose points", _points(-1), _ABILITY, _amount_args("points", 99), weight=0.1),
     MoveRule("draw_cards", "Draw cards", _draw, _ABILITY, _amount_args("cards", 10), weight=0.2),
     MoveRule("discard_cards", "Discard under the deck", _discard, _ABILITY, _amount_args("cards", 10), weight=0.1),
-    MoveRule("end_turn", "End turn", _end_turn, _all(your_turn, _may_end), undoable=False, weight=3.0),
+    MoveRule("end_turn", "End turn", _end_turn, first_reason(your_turn, _may_end), undoable=False, weight=3.0),
     MoveRule("reveal", "Reveal a Run or Set", _reveal, _still_to_reveal, _reveal_args),
-    MoveRule("enter_hand", "Enter my hand (propose the best)", _enter_hand, _all(_still_to_reveal, _has_cards),
+    MoveRule("enter_hand", "Enter my hand (propose the best)", _enter_hand, first_reason(_still_to_reveal, _has_cards),
              _hand_args, weight=0.5),
-    MoveRule("accept_proposal", "Reveal the proposed Run or Set", _accept, _all(_still_to_reveal, _has_proposal), weight=2.0),
+    MoveRule("accept_proposal", "Reveal the proposed Run or Set", _accept, first_reason(_still_to_reveal, _has_proposal), weight=2.0),
 )

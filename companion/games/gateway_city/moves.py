@@ -23,17 +23,10 @@ from companion.games.gateway_city.state import (
 )
 from companion.games.gateway_city.turns import next_phase
 from companion.rules.errors import IllegalMove
-from companion.rules.game import Act, MoveRule, say
+from companion.rules.game import Act, MoveRule, first_reason, say
 from companion.rules.schema import JSON
 
 Reason = Callable[[City, int], "str | None"]
-
-
-def _all(*reasons: Reason) -> Reason:
-    def why_not(state: City, seat: int) -> str | None:
-        return next((reason for check in reasons if (reason := check(state, seat)) is not None), None)
-
-    return why_not
 
 
 def your_turn(state: City, seat: int) -> str | None:
@@ -204,16 +197,16 @@ def _rule(name: str, title: str, apply: Callable[[City, Act], City], why_not: Re
 
 
 MOVES: tuple[MoveRule[City], ...] = (
-    _rule("next_phase", "Next phase", _next_phase, _all(your_turn, no_battle), weight=10.0),
-    _rule("attack", "Attack a district (preview)", _attack, _all(your_turn, _attack_phase, _attacks_left),
+    _rule("next_phase", "Next phase", _next_phase, first_reason(your_turn, no_battle), weight=10.0),
+    _rule("attack", "Attack a district (preview)", _attack, first_reason(your_turn, _attack_phase, _attacks_left),
           args=arguments.attack_args, weight=3.0),
     _rule("defend", "Defend against the event (preview)", _defend, _event_battle, args=arguments.defend_args,
           weight=4.0),
-    _rule("fight", "Fight the battle", _fight, _all(_battle_owner, _battle_ready), weight=6.0),
+    _rule("fight", "Fight the battle", _fight, first_reason(_battle_owner, _battle_ready), weight=6.0),
     _rule("call_off", "Call the attack off", _call_off, _planned_attack, weight=0.3),
     _rule("draw_event", "Draw the event card", _draw_event, _event_draw, args=arguments.draw_args, weight=6.0),
-    _rule("extra_attack", "A card grants another attack", _extra_attack, _all(your_turn, _before_cleanup), weight=0.2),
-    _rule("use_district_ability", "Use a district's ability", _use_ability, _all(your_turn, _ability_open),
+    _rule("extra_attack", "A card grants another attack", _extra_attack, first_reason(your_turn, _before_cleanup), weight=0.2),
+    _rule("use_district_ability", "Use a district's ability", _use_ability, first_reason(your_turn, _ability_open),
           args=arguments.district_args, weight=0.5),
     _rule("adjust_vp", "Change VP", _adjust_vp, _anytime, args=arguments.vp_args, weight=0.1),
     _rule("set_district", "Correct a district", _set_district, no_battle, args=arguments.correction_args,

@@ -6,7 +6,7 @@ from typing import Callable
 
 from companion.games.gateway_rescue import turns
 from companion.games.gateway_rescue.state import CREATURES, HOME, MOVE, OVER, PLAYING, RESCUE, Gateway
-from companion.rules.game import Act, MoveRule, say
+from companion.rules.game import Act, MoveRule, first_reason, say
 
 Reason = Callable[[Gateway, int], "str | None"]
 
@@ -55,13 +55,6 @@ def _has_acted(state: Gateway, seat: int) -> str | None:
     return None if state.acted else "Take your turn's action first: move, or try a rescue."
 
 
-def _all(*reasons: Reason) -> Reason:
-    def why_not(state: Gateway, seat: int) -> str | None:
-        return next((reason for check in reasons if (reason := check(state, seat)) is not None), None)
-
-    return why_not
-
-
 def _move(state: Gateway, act: Act) -> Gateway:
     return say(replace(state, waiting=MOVE), f"{state.name(act.seat)} moves: roll the D6.")
 
@@ -80,10 +73,10 @@ def _end_turn(state: Gateway, act: Act) -> Gateway:
 
 
 MOVES: tuple[MoveRule[Gateway], ...] = (
-    MoveRule("move", "Move (roll the D6)", _move, _all(your_turn, _no_roll_pending, _not_acted), weight=2.0),
+    MoveRule("move", "Move (roll the D6)", _move, first_reason(your_turn, _no_roll_pending, _not_acted), weight=2.0),
     MoveRule("rescue", "Try a rescue (roll the D8 and the D6)", _rescue,
-             _all(your_turn, _no_roll_pending, _rescue_allowed), weight=3.0),
+             first_reason(your_turn, _no_roll_pending, _rescue_allowed), weight=3.0),
     MoveRule("through_portal", "Through the portal", _through_portal,
-             _all(your_turn, _no_roll_pending, _in_creatures_world, _has_moved), weight=4.0),
-    MoveRule("end_turn", "End turn", _end_turn, _all(your_turn, _no_roll_pending, _has_acted), undoable=False),
+             first_reason(your_turn, _no_roll_pending, _in_creatures_world, _has_moved), weight=4.0),
+    MoveRule("end_turn", "End turn", _end_turn, first_reason(your_turn, _no_roll_pending, _has_acted), undoable=False),
 )

@@ -15,7 +15,7 @@ from companion.games.through_the_gate.state import (
 )
 from companion.games.through_the_gate.turns import change_hourglasses, end_turn, set_explorer
 from companion.rules.errors import IllegalMove
-from companion.rules.game import Act, MoveRule, say
+from companion.rules.game import Act, MoveRule, first_reason, say
 from companion.rules.schema import JSON, choice, integer, obj
 
 Reason = Callable[[TheGate, int], "str | None"]
@@ -28,13 +28,6 @@ def your_turn(state: TheGate, seat: int) -> str | None:
     if seat != state.current:
         return f"It is {state.name(state.current)}'s turn."
     return None
-
-
-def _all(*reasons: Reason) -> Reason:
-    def why_not(state: TheGate, seat: int) -> str | None:
-        return next((reason for check in reasons if (reason := check(state, seat)) is not None), None)
-
-    return why_not
 
 
 def _no_roll_pending(state: TheGate, seat: int) -> str | None:
@@ -200,19 +193,19 @@ def _one_player(required: bool) -> Callable[[TheGate, int], JSON]:
 
 
 MOVES: tuple[MoveRule[TheGate], ...] = (
-    MoveRule("declare_speed", "Declare speed", _declare_speed, _all(your_turn, _speed_open, _no_roll_pending),
+    MoveRule("declare_speed", "Declare speed", _declare_speed, first_reason(your_turn, _speed_open, _no_roll_pending),
              lambda state, seat: obj({"speed": integer(2, 7, "speed")}, ("speed",))),
-    MoveRule("check", "Roll check", _start_check, _all(your_turn, _speed_set, _no_roll_pending), _check_args),
-    MoveRule("modify", "Modify the roll", _modify, _all(your_turn, _has_check),
+    MoveRule("check", "Roll check", _start_check, first_reason(your_turn, _speed_set, _no_roll_pending), _check_args),
+    MoveRule("modify", "Modify the roll", _modify, first_reason(your_turn, _has_check),
              lambda state, seat: obj({"card": choice(tuple(checks.MODIFIERS), "card")}, ("card",))),
-    MoveRule("reroll", "Re-roll (Silver Apples)", _reroll, _all(your_turn, _check_rolled), _reroll_args),
-    MoveRule("quickness_potion", "Quickness Potion", _quickness, _all(your_turn, _speed_set, _not_quick)),
+    MoveRule("reroll", "Re-roll (Silver Apples)", _reroll, first_reason(your_turn, _check_rolled), _reroll_args),
+    MoveRule("quickness_potion", "Quickness Potion", _quickness, first_reason(your_turn, _speed_set, _not_quick)),
     MoveRule("gain_hourglass", "+1 hourglass", _gain, your_turn, _one_player(False), weight=0.05),
     MoveRule("lose_hourglass", "−1 hourglass", _lose, your_turn, _one_player(True)),
     MoveRule("everyone_gains_hourglass", "The Fantastic Hourglass", _everyone_gains, your_turn, weight=0.02),
     MoveRule("pick_random_player", "Pick a random player", _pick_random, your_turn),
     MoveRule("eclipse", "Eclipse (reverse at end of turn)", _eclipse, your_turn),
-    MoveRule("end_turn", "End turn", _end_turn, _all(your_turn, _no_roll_pending), undoable=False, weight=4.0),
+    MoveRule("end_turn", "End turn", _end_turn, first_reason(your_turn, _no_roll_pending), undoable=False, weight=4.0),
     MoveRule("set_tallies", "Diary tallies", _set_tallies, _still_playing, _tally_args, weight=0.3),
     MoveRule("choose_wilds", "Place wilds", _choose_wilds, _competitive_scoring, _wild_args),
     MoveRule("auto_wilds", "Best wild split", _auto_wilds, _competitive_scoring),

@@ -3,7 +3,6 @@
 "use strict";
 
 (function () {
-  const SVG = "http://www.w3.org/2000/svg";
   const CELL = 44;
   const PALETTE = ["#d1495b", "#2e86ab", "#edae49", "#3b8b5a"];
   const VALUES = [1, 2, 3, 4, 5, 6];
@@ -70,19 +69,7 @@
     return found === null ? key : found;
   }
 
-  function svg(tag, attrs, ...children) {
-    const node = document.createElementNS(SVG, tag);
-    for (const [name, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined) continue;
-      if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
-      else node.setAttribute(name, String(value));
-    }
-    for (const child of children) {
-      if (child === null || child === undefined) continue;
-      node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
+  const svg = Companion.svg;
 
   function playerName(view, seat) {
     const player = view.players && view.players[seat];

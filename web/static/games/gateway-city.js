@@ -3,7 +3,6 @@
 "use strict";
 
 (function () {
-  const SVG = "http://www.w3.org/2000/svg";
   const PALETTE = ["#2e86ab", "#edae49", "#3b8b5a"];
   const FACTION_FILL = { horde: "#7a1f2b", guard: "#4a5a78", nobody: "#d9d2c5" };
   const PHASES = ["deployment", "drafting", "attack", "cleanup", "event"];
@@ -75,19 +74,7 @@
     return found === null ? key : found;
   }
 
-  function svg(tag, attrs, ...children) {
-    const node = document.createElementNS(SVG, tag);
-    for (const [name, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined) continue;
-      if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
-      else node.setAttribute(name, String(value));
-    }
-    for (const child of children) {
-      if (child === null || child === undefined) continue;
-      node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
+  const svg = Companion.svg;
 
   function legal(snapshot, move) {
     return (snapshot.legal_moves || []).find((entry) => entry.move === move) || null;

@@ -4,7 +4,6 @@
 "use strict";
 
 (function () {
-  const SVG = "http://www.w3.org/2000/svg";
   const WORLD_ICONS = { home: "🏠", creatures: "🌀" };
   const RESULT_ICONS = { rescued: "🎉", pushed_back: "↩", escaped: "💨", alone: "🌀" };
 
@@ -50,12 +49,7 @@
     ko: { move: "이동 (D6 굴리기)", rescue: "구출 시도 (D8 + D6 굴리기)", through_portal: "포털 통과", end_turn: "턴 종료" },
   };
 
-  function svg(tag, attrs, ...children) {
-    const node = document.createElementNS(SVG, tag);
-    for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, String(value));
-    children.forEach((child) => node.appendChild(child instanceof Node ? child : document.createTextNode(String(child))));
-    return node;
-  }
+  const svg = Companion.svg;
 
   function render(root, view, snap, ui) {
     const { el, t } = ui;

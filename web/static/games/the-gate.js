@@ -5,7 +5,6 @@
 "use strict";
 
 (function () {
-  const SVG = "http://www.w3.org/2000/svg";
   const MAX_ATTACKERS = 3;
   const KIND_ICONS = { attack: "⚔", defence: "🛡", gate: "⛩", one_shot: "✦" };
 
@@ -59,12 +58,7 @@
     },
   };
 
-  function svg(tag, attrs, ...children) {
-    const node = document.createElementNS(SVG, tag);
-    for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, String(value));
-    children.forEach((child) => node.appendChild(child instanceof Node ? child : document.createTextNode(String(child))));
-    return node;
-  }
+  const svg = Companion.svg;
 
   // A row of pips: `filled` of `total` coloured, the rest hollow.
   function pips(total, filled, colour, label) {
