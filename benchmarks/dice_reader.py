@@ -1,0 +1,117 @@
+"""Benchmark the dice reader on every folder of ../shared/dice (single-threaded); prints a markdown table.
+
+Usage:  .venv/bin/python benchmarks/dice_reader.py [--json] [--half all|dev|check] [--repeat N]
+                                                  [--model PATH] [--folder NAME ...] [--misses]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")  # single-threaded numpy too, set before numpy loads
+
+import cv2  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from vision.reader import read_dice, use_model  # noqa: E402
+from vision.scoring import Tally, load_folder, score_photo, split_photos  # noqa: E402
+
+SHARED = REPO / ".." / "shared" / "dice"
+COLUMNS = (
+    ("folder", "folder"),
+    ("photos", "photos"),
+    ("dice", "dice"),
+    ("per_die", "per-die accuracy"),
+    ("sure_per_die", "sure & right"),
+    ("exact_photos", "whole-photo exact"),
+    ("false_per_photo", "false dice / photo"),
+    ("abstained", "abstentions"),
+    ("silent_errors", "silent errors"),
+    ("ms", "median ms / photo"),
+    ("ms_640", "median ms / 640x640"),
+    ("cpu_ms_640", "median CPU ms / 640x640"),
+)
+
+
+def measure_folder(folder: Path, half: str, repeat: int) -> tuple[dict, Tally]:
+    """Returns the figures and the tally of one folder of photos; raises FileNotFoundError without labels."""
+    photos = load_folder(folder)
+    if half != "all":
+        dev, check = split_photos(photos)
+        photos = dev if half == "dev" else check
+    tally = Tally()
+    times, times_640, cpu_640 = [], [], []
+    for photo in photos:
+        frame = cv2.imread(str(photo.path))
+        runs, cpu_runs = [], []
+        reading = None
+        for _ in range(repeat):
+            started, started_cpu = time.perf_counter(), time.thread_time()
+            reading = read_dice(frame)
+            runs.append((time.perf_counter() - started) * 1000)
+            cpu_runs.append((time.thread_time() - started_cpu) * 1000)
+        tally.add(score_photo(reading, photo))
+        to_640 = 640 * 640 / (frame.shape[0] * frame.shape[1])
+        times.append(statistics.median(runs))
+        times_640.append(statistics.median(runs) * to_640)
+        cpu_640.append(statistics.median(cpu_runs) * to_640)
+    figures = {"folder": folder.name, **tally.figures()}
+    figures["ms"] = statistics.median(times) if times else 0.0
+    figures["ms_640"] = statistics.median(times_640) if times_640 else 0.0
+    figures["cpu_ms_640"] = statistics.median(cpu_640) if cpu_640 else 0.0
+    return figures, tally
+
+
+def markdown(rows: list[dict]) -> str:
+    """Returns the figures as a markdown table; raises nothing."""
+    lines = ["| " + " | ".join(title for _, title in COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    for row in rows:
+        cells = []
+        for key, _ in COLUMNS:
+            value = row[key]
+            if key in ("per_die", "sure_per_die", "exact_photos", "abstained", "silent_errors"):
+                cells.append(f"{100 * value:.1f} %")
+            elif isinstance(value, float):
+                cells.append(f"{value:.2f}")
+            else:
+                cells.append(str(value))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    """Runs the benchmark from the command line; returns the exit status; raises nothing."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a markdown table")
+    parser.add_argument("--half", choices=("all", "dev", "check"), default="all")
+    parser.add_argument("--repeat", type=int, default=3, help="timing runs per photo (the median is kept)")
+    parser.add_argument("--model", type=Path, help="measure another trained model file")
+    parser.add_argument("--folder", action="append", help="only these folders (repeatable)")
+    parser.add_argument("--misses", action="store_true", help="also list every miss")
+    arguments = parser.parse_args()
+    cv2.setNumThreads(1)
+    if arguments.model:
+        use_model(arguments.model)
+    folders = sorted(path for path in SHARED.iterdir() if (path / "labels.csv").is_file())
+    if arguments.folder:
+        folders = [path for path in folders if path.name in arguments.folder]
+    rows = []
+    for folder in folders:
+        figures, tally = measure_folder(folder, arguments.half, max(1, arguments.repeat))
+        rows.append(figures)
+        if arguments.misses:
+            print("\n".join(tally.misses), file=sys.stderr)
+    print(json.dumps(rows, indent=2) if arguments.json else markdown(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

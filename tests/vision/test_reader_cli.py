@@ -1,0 +1,50 @@
+"""The read-dice command: one line per image, errors reported in-line, the rest still read."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vision.cli import read_dice_main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_json_lines_for_good_and_bad_files(shared_dice: Path, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    photo = shared_dice / "tai-studio-d6-crops" / "eyes_4_1.jpg"
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"not a jpeg at all")
+    missing = tmp_path / "missing.png"
+    status = read_dice_main([str(missing), str(photo), str(broken)], as_json=True)
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert status == 1
+    assert [line["file"] for line in lines] == [str(missing), str(photo), str(broken)]
+    assert lines[0]["error"].endswith(".") and "no file" in lines[0]["error"]
+    assert "not an image" in lines[2]["error"]
+    good = lines[1]
+    assert set(good) == {"file", "dice", "ms"}
+    assert good["ms"] > 0
+    assert [die["value"] for die in good["dice"]] == [4]
+    die = good["dice"][0]
+    assert set(die) == {"sides", "value", "box", "confidence", "unsure", "flags"}
+    assert die["sides"] == 6 and len(die["box"]) == 4 and isinstance(die["unsure"], bool)
+
+
+def test_human_lines(shared_dice: Path, capsys: pytest.CaptureFixture) -> None:
+    photo = shared_dice / "tai-studio-d6-crops" / "eyes_4_1.jpg"
+    assert read_dice_main([str(photo)], as_json=False) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith(str(photo)) and "1 dice: 4" in line
+
+
+def test_python_dash_m_vision_cli(shared_dice: Path) -> None:
+    photo = shared_dice / "tai-studio-d6-crops" / "eyes_6_1.jpg"
+    done = subprocess.run(
+        [sys.executable, "-m", "vision.cli", str(photo), "--json"], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    assert [die["value"] for die in record["dice"]] == [6]

@@ -1,0 +1,125 @@
+"""read_dice's contract: input checks, purity, empty frames, hints and the shape of what it returns."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.reader import read_dice
+from vision.types import OFF_TRAY, DiceReading
+
+
+@pytest.fixture(scope="module")
+def nell_photo(shared_dice: Path) -> np.ndarray:
+    """A top-down tray photo with many dice."""
+    frame = cv2.imread(str(shared_dice / "nell-byler-d6" / "IMG_20191208_111228.jpg"))
+    assert frame is not None
+    return frame
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        None,
+        "photo.jpg",
+        [[1, 2], [3, 4]],
+        np.zeros((100, 100, 3), np.float32),
+        np.zeros((100, 100, 3), np.int64),
+        np.zeros((100, 100, 4), np.uint8),
+        np.zeros((100,), np.uint8),
+        np.zeros((2, 100, 100, 3), np.uint8),
+        np.zeros((8, 8, 3), np.uint8),
+        np.zeros((0, 0, 3), np.uint8),
+    ],
+)
+def test_garbage_input_raises_a_clear_value_error(garbage: object) -> None:
+    with pytest.raises(ValueError, match=r"read_dice needs .+\."):
+        read_dice(garbage)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("tray", [(1, 2, 3), (0, 0, -5, 10), "tray"])
+def test_bad_tray_hint_raises_value_error(tray: object) -> None:
+    with pytest.raises(ValueError, match="tray hint"):
+        read_dice(np.full((64, 64, 3), 128, np.uint8), tray=tray)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("die_px", [0, -3, "big"])
+def test_bad_die_size_hint_raises_value_error(die_px: object) -> None:
+    with pytest.raises(ValueError, match="die_px hint"):
+        read_dice(np.full((64, 64, 3), 128, np.uint8), die_px=die_px)  # type: ignore[arg-type]
+
+
+def test_read_dice_never_modifies_the_frame(nell_photo: np.ndarray) -> None:
+    before = nell_photo.copy()
+    read_dice(nell_photo)
+    assert np.array_equal(nell_photo, before)
+
+
+def test_read_dice_accepts_a_read_only_frame(nell_photo: np.ndarray) -> None:
+    frozen = nell_photo.copy()
+    frozen.setflags(write=False)
+    assert read_dice(frozen).dice
+
+
+def test_plain_grey_frame_has_no_dice() -> None:
+    assert read_dice(np.full((480, 640, 3), 128, np.uint8)).dice == ()
+
+
+def test_plain_grey_single_channel_frame_has_no_dice() -> None:
+    assert read_dice(np.full((480, 640), 90, np.uint8)).dice == ()
+
+
+def test_frosted_glass_background_without_a_die_has_no_dice() -> None:
+    # tai-studio's empty crops: blue-grey, grainy, a soft darker vignette, a faint line
+    rng = np.random.default_rng(3)
+    rows, cols = np.mgrid[0:470, 0:470]
+    shade = 1.0 - 0.25 * (np.hypot(rows - 235, cols - 235) / 332) ** 2
+    frame = np.stack([95 * shade, 85 * shade, 70 * shade], axis=2) + rng.normal(0, 9, (470, 470, 3))
+    frame[:, 70:73] -= 12
+    frame = cv2.GaussianBlur(np.clip(frame, 0, 255).astype(np.uint8), (0, 0), 0.8)
+    assert read_dice(frame).dice == ()
+
+
+def test_noise_frame_has_no_dice() -> None:
+    rng = np.random.default_rng(5)
+    frame = rng.integers(100, 156, (320, 320, 3), dtype=np.uint8)
+    assert read_dice(frame).dice == ()
+
+
+def test_reading_has_the_promised_shape(nell_photo: np.ndarray) -> None:
+    reading = read_dice(nell_photo)
+    assert isinstance(reading, DiceReading)
+    assert len(reading.dice) >= 15
+    for die in reading.dice:
+        assert die.sides == 6
+        assert die.value is None or 1 <= die.value <= 6
+        assert len(die.box) == 4 and all(isinstance(number, int) for number in die.box)
+        assert die.box[2] > 0 and die.box[3] > 0
+        assert 0.0 <= die.confidence <= 1.0
+    centres = [(die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2) for die in reading.dice]
+    assert centres == sorted(centres)
+
+
+def test_dice_outside_the_tray_hint_are_flagged(nell_photo: np.ndarray) -> None:
+    reading = read_dice(nell_photo, tray=(0, 0, 320, 640))
+    assert reading.dice
+    for die in reading.dice:
+        centre_x = die.box[0] + die.box[2] / 2
+        assert (OFF_TRAY in die.flags) == (centre_x >= 320)
+
+
+def test_die_size_hint_reads_the_same_values(nell_photo: np.ndarray) -> None:
+    plain = read_dice(nell_photo)
+    sizes = sorted(die.box[2] for die in plain.dice)
+    hinted = read_dice(nell_photo, die_px=sizes[len(sizes) // 2])
+    same = sum((_values(plain) & _values(hinted)).values())
+    assert same >= 0.8 * len(plain.dice)
+
+
+def _values(reading: DiceReading):
+    """The multiset of values read."""
+    from collections import Counter
+
+    return Counter(die.value for die in reading.dice)

@@ -1,0 +1,47 @@
+"""The scoring rules the benchmark and the figure tests rely on."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from vision.scoring import LabelledPhoto, score_photo, split_photos
+from vision.types import UNSURE, DiceReading, DieReading
+
+
+def _die(value: int | None, box: tuple[int, int, int, int], unsure: bool = False) -> DieReading:
+    return DieReading(6, value, box, 0.9, (UNSURE,) if unsure else ())
+
+
+PHOTO = LabelledPhoto(Path("photo.jpg"), (3, 5), ((100, 100, 40, 40), (200, 100, 40, 40)))
+
+
+def test_right_dice_inside_grown_boxes_count() -> None:
+    reading = DiceReading((_die(3, (99, 101, 44, 42)), _die(5, (203, 98, 40, 40))))
+    figures = score_photo(reading, PHOTO).figures()
+    assert figures["per_die"] == 1.0 and figures["exact_photos"] == 1.0 and figures["false_per_photo"] == 0
+
+
+def test_wrong_sure_value_is_a_silent_error_and_unsure_is_an_abstention() -> None:
+    reading = DiceReading((_die(4, (100, 100, 40, 40)), _die(6, (200, 100, 40, 40), unsure=True)))
+    tally = score_photo(reading, PHOTO)
+    assert (tally.correct, tally.silent_errors, tally.abstained) == (0, 1, 1)
+
+
+def test_die_far_from_any_label_is_false() -> None:
+    reading = DiceReading((_die(3, (100, 100, 40, 40)), _die(5, (200, 100, 40, 40)), _die(1, (400, 400, 40, 40))))
+    tally = score_photo(reading, PHOTO)
+    assert tally.false_dice == 1 and tally.exact_photos == 0
+
+
+def test_photos_without_boxes_match_by_values() -> None:
+    photo = LabelledPhoto(Path("numeral.jpg"), (4,), None)
+    assert score_photo(DiceReading((_die(None, (0, 0, 9, 9), unsure=True),)), photo).silent_errors == 0
+    assert score_photo(DiceReading((_die(2, (0, 0, 9, 9)),)), photo).silent_errors == 1
+    assert score_photo(DiceReading((_die(4, (0, 0, 9, 9)),)), photo).exact_photos == 1
+
+
+def test_split_is_stable_and_covers_every_photo() -> None:
+    photos = [LabelledPhoto(Path(f"train_two_{number}.jpg"), (2,), None) for number in range(40)]
+    dev, check = split_photos(photos)
+    assert sorted(photo.path.name for photo in dev + check) == sorted(photo.path.name for photo in photos)
+    assert abs(len(dev) - len(check)) <= 5
+    assert split_photos(photos) == (dev, check)

@@ -1,0 +1,150 @@
+"""A whole game of Gateway (rescue the creatures) through the HTTP API of the real companion (demo mode)."""
+from __future__ import annotations
+
+import shutil
+import time
+from typing import Any
+
+GAME = "gateway-rescue"
+
+
+def _act(server: Any, token: str, seat: int, move: str) -> dict[str, Any]:
+    status, body = server.api("POST", "/api/actions", json={"seat": seat, "move": move, "args": {}}, token=token)
+    assert status == 200, f"{move} refused: {body}"
+    return body
+
+
+def _roll(server: Any, token: str, values: list[int], sides: list[int]) -> dict[str, Any]:
+    status, body = server.api("POST", "/api/dice", json={"values": values, "sides": sides}, token=token)
+    assert status == 200, f"roll {values} refused: {body}"
+    return body
+
+
+def _start(server: Any) -> tuple[dict[str, Any], list[str]]:
+    status, snap = server.api("POST", "/api/game", json={"game": GAME, "players": ["Ann", "Bo", "Cy"], "options": {}},
+                              token=server.host_token)
+    assert status == 200, snap
+    assert snap["game"] == GAME and snap["outcome"] is None and snap["view"]["creatures_left"] == 6
+    assert snap["awaiting_dice"]["sides"] == [6] and snap["awaiting_dice"]["seats"] == [0]
+    return snap, [server.seat_token(seat) for seat in range(3)]
+
+
+def _roll_off(server: Any, tokens: list[str]) -> dict[str, Any]:
+    """Ann and Bo tie lowest on 3 and roll again; Bo's 2 beats Ann's 4, so Bo goes first."""
+    for seat, value in ((0, 3), (1, 3), (2, 5)):
+        snap = _roll(server, tokens[seat], [value], [6])
+    assert snap["view"]["roll_off"] == {"contenders": [0, 1], "rolls": []}
+    assert snap["awaiting_dice"]["seats"] == [0]
+    _roll(server, tokens[0], [4], [6])
+    snap = _roll(server, tokens[1], [2], [6])
+    assert snap["view"]["phase"] == "playing" and snap["whose_turn"] == [1]
+    assert "Bo rolled lowest and goes first." in snap["view"]["log"]
+    return snap
+
+
+def _turn(server: Any, tokens: list[str], snap: dict[str, Any], d8: int) -> dict[str, Any]:
+    """The current player comes home through the portal, or tries a rescue with this D8."""
+    seat = snap["whose_turn"][0]
+    token = tokens[seat]
+    if snap["view"]["players"][seat]["world"] == "creatures":
+        status, body = server.api("POST", "/api/actions", json={"seat": seat, "move": "rescue", "args": {}}, token=token)
+        assert status == 409 and body["error"] == "illegal_move" and "creatures' world" in body["message"], body
+        _act(server, token, seat, "move")
+        snap = _roll(server, token, [5], [6])
+        assert snap["view"]["allowance"] == 5
+        snap = _act(server, token, seat, "through_portal")
+        player = snap["view"]["players"][seat]
+        assert player["world"] == "home" and player["held_at_centre"]
+        return snap
+    snap = _act(server, token, seat, "rescue")
+    assert snap["awaiting_dice"]["sides"] == [8, 6]
+    left = snap["view"]["creatures_left"]
+    snap = _roll(server, token, [3, d8], [6, 8])
+    last = snap["view"]["last_roll"]
+    assert (last["d8"], last["d6"], last["d8_origin"], last["d6_origin"]) == (d8, 3, "phone", "phone")
+    assert snap["view"]["creatures_left"] == left - (d8 in (1, 5))
+    assert any(f"D8 {d8} (phone), D6 3 (phone)" in line for line in snap["view"]["log"])
+    return snap
+
+
+def test_a_whole_game_of_gateway_rescue(companion_server: Any) -> None:
+    server = companion_server
+    snap, tokens = _start(server)
+    status, body = server.api("POST", "/api/actions", json={"seat": 0, "move": "move", "args": {}}, token=tokens[0])
+    assert status == 409, body
+    snap = _roll_off(server, tokens)
+
+    status, body = server.api("POST", "/api/actions", json={"seat": 1, "move": "end_turn", "args": {}}, token=tokens[1])
+    assert status == 409 and "action first" in body["message"], body
+    status, body = server.api("POST", "/api/actions", json={"seat": 2, "move": "rescue", "args": {}}, token=tokens[2])
+    assert status == 409 and body["error"] == "not_your_turn", body
+
+    d8s = iter([2, 3, 4, 6, 7, 8, 1, 5, 1, 5, 1, 5] + [1] * 40)
+    turns = 0
+    while snap["outcome"] is None:
+        snap = _turn(server, tokens, snap, next(d8s))
+        turns += 1
+        assert turns < 60
+    outcome = snap["outcome"]
+    rescues = [player["rescues"] for player in snap["view"]["players"]]
+    assert sum(rescues) == 6 and snap["view"]["creatures_left"] == 0
+    assert outcome["winners"] == [seat for seat, count in enumerate(rescues) if count == max(rescues)]
+    assert outcome["detail"]["rescues"] == rescues
+    assert snap["legal_moves"] == [] and snap["awaiting_dice"] is None
+
+    status, body = server.api("POST", "/api/actions", json={"seat": 0, "move": "move", "args": {}}, token=tokens[0])
+    assert status == 409 and body["error"] == "game_over", body
+
+
+# --- the phone page, in Debian's headless chromium (`make browser` installs it) -----------------
+def test_the_phone_shows_worlds_rescues_and_the_last_rescue_roll(companion_server: Any) -> None:
+    from playwright.sync_api import sync_playwright
+
+    server = companion_server
+    _, tokens = _start(server)
+    _roll_off(server, tokens)
+    _act(server, tokens[1], 1, "rescue")
+    _roll(server, tokens[1], [8, 4], [8, 6])
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert chromium, "the phone-page tests need Debian's chromium: run `make browser`"
+    errors: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            page = browser.new_context(viewport={"width": 400, "height": 900}).new_page()
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(f"{server.url}/join?token={tokens[2]}")
+            page.wait_for_selector("ul.gr-players", timeout=5000)
+            assert page.locator("li.gr-player").count() == 3
+            assert "creatures' world" in page.locator("li.gr-player").nth(1).inner_text()
+            assert page.locator("li.gr-player.current").inner_text().startswith("▶ Cy")
+            assert "Creatures still lost: 6 of 6" in page.locator(".gr-creatures").inner_text()
+            last = page.locator(".gr-last").inner_text()
+            assert "D8 8 (phone), D6 4 (phone)" in last and "creatures' world alone" in last
+            assert page.locator("svg.gr-creature-marks circle").count() == 6
+            page.get_by_role("button", name="Move (roll the D6)").click()
+            page.wait_for_selector("text=Roll the D6 to move.", timeout=5000)
+        finally:
+            browser.close()
+    assert errors == []
+
+
+def test_the_camera_reads_the_d6_and_a_phone_enters_the_d8(companion_server: Any) -> None:
+    server = companion_server
+    _, tokens = _start(server)
+    snap = _roll_off(server, tokens)
+    _act(server, tokens[1], 1, "rescue")
+    status, _ = server.api("POST", "/api/press", json={"button": "roll"}, token=server.host_token)
+    assert status == 200
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        status, snap = server.api("GET", "/api/state", token=tokens[1])
+        if snap["camera"]["status"] == "read_ok":
+            break
+        time.sleep(0.05)
+    assert snap["camera"]["status"] == "read_ok" and "d8" in snap["message"], snap["camera"]
+    assert snap["awaiting_dice"]["sides"] == [8, 6]
+    snap = _roll(server, tokens[1], [5], [8])
+    last = snap["view"]["last_roll"]
+    assert (last["d8"], last["d8_origin"], last["d6_origin"]) == (5, "phone", "camera")
+    assert any(f"D8 5 (phone), D6 {last['d6']} (camera) — rescued!" in line for line in snap["view"]["log"])

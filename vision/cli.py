@@ -1,0 +1,108 @@
+"""The read-dice command: read the dice in image files and print one line per image."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.reader import load_model, read_dice
+from vision.types import UNSURE, DiceReading
+
+
+def read_dice_main(paths: list[str], *, as_json: bool) -> int:
+    """Prints one line per image (JSON objects with --json); returns 0, or 1 if any image failed; raises nothing."""
+    failures = 0
+    load_model()  # so that each image's `ms` is its reading time alone
+    for path in paths:
+        line, failed = _one_image(path, as_json)
+        failures += failed
+        print(line, flush=True)
+    return 1 if failures else 0
+
+
+def _one_image(path: str, as_json: bool) -> tuple[str, bool]:
+    """Returns the printed line for one image and whether it failed; raises nothing."""
+    frame, error = _load(path)
+    if frame is None:
+        return (json.dumps({"file": path, "error": error}) if as_json else f"{path}: error: {error}"), True
+    started = time.perf_counter()
+    try:
+        reading = read_dice(frame)
+    except ValueError as problem:
+        message = str(problem)
+        return (json.dumps({"file": path, "error": message}) if as_json else f"{path}: error: {message}"), True
+    took = (time.perf_counter() - started) * 1000
+    if as_json:
+        return json.dumps(_as_record(path, reading, took)), False
+    return _as_sentence(path, reading, took), False
+
+
+def _load(path: str) -> tuple[np.ndarray | None, str]:
+    """Returns (frame, "") or (None, a sentence saying why the file could not be read); raises nothing."""
+    file = Path(path)
+    if not file.exists():
+        return None, f"There is no file at {path}."
+    if not file.is_file():
+        return None, f"{path} is not a file."
+    try:
+        data = np.fromfile(file, dtype=np.uint8)
+    except OSError as problem:
+        return None, f"The file {path} could not be opened ({problem.strerror})."
+    frame = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if frame is None:
+        return None, f"The file {path} is not an image OpenCV can read."
+    return frame, ""
+
+
+def _as_record(path: str, reading: DiceReading, took: float) -> dict:
+    """Returns the JSON-ready record of one image's reading; raises nothing."""
+    return {
+        "file": path,
+        "dice": [
+            {
+                "sides": die.sides,
+                "value": die.value,
+                "box": list(die.box),
+                "confidence": die.confidence,
+                "unsure": die.unsure,
+                "flags": list(die.flags),
+            }
+            for die in reading.dice
+        ],
+        "ms": round(took, 1),
+    }
+
+
+def _as_sentence(path: str, reading: DiceReading, took: float) -> str:
+    """Returns a human line for one image's reading; raises nothing."""
+    if not reading.dice:
+        return f"{path}: no dice ({took:.1f} ms)"
+    parts = []
+    for die in reading.dice:
+        shown = "?" if die.value is None else str(die.value)
+        notes = [flag for flag in die.flags if flag != UNSURE]
+        if die.unsure:
+            shown += "?"
+        if notes:
+            shown += f" ({', '.join(notes)})"
+        parts.append(shown)
+    total = sum(die.value for die in reading.dice if die.value is not None)
+    return f"{path}: {len(reading.dice)} dice: {' '.join(parts)}; total {total} ({took:.1f} ms)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Runs `python -m vision.cli IMAGE... [--json]`; returns the exit status; raises SystemExit on bad usage."""
+    parser = argparse.ArgumentParser(prog="read-dice", description="Read the dice in image files.")
+    parser.add_argument("images", nargs="+", metavar="IMAGE")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per image")
+    arguments = parser.parse_args(argv)
+    return read_dice_main(arguments.images, as_json=arguments.json)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,139 @@
+"""Synthetic die-face crops for training the face network: pip faces, numeral faces and empty ground.
+
+Everything is drawn with OpenCV from random numbers (no photos), upright like the reader's crops.
+"""
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.net import CONTEXT, CROP
+
+
+def numeral_crop(rng: np.random.Generator) -> np.ndarray:
+    """Returns a synthetic CROP x CROP crop of a die face showing a numeral (class 'not pips'); raises nothing."""
+    canvas = 4 * CROP
+    side = canvas / CONTEXT
+    ground = rng.integers(0, 256, 3).tolist()
+    face = rng.integers(0, 256, 3).tolist()
+    ink = [255, 255, 255] if rng.random() < 0.5 else rng.integers(0, 256, 3).tolist()
+    image = np.full((canvas, canvas, 3), ground, np.uint8)
+    centre = canvas / 2
+    if rng.random() < 0.6:
+        half = side / 2
+        corners = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+    else:
+        corners = np.array([[0, -0.62 * side], [0.56 * side, 0.38 * side], [-0.56 * side, 0.38 * side]])
+    cv2.fillPoly(image, [np.int32(corners + centre)], face, lineType=cv2.LINE_AA)
+    text = str(int(rng.integers(1, 21)))
+    font = int(rng.choice([0, 1, 2, 3, 4, 6]))
+    scale = side / 40 * rng.uniform(0.7, 1.2)
+    thickness = int(rng.integers(2, 6))
+    (width, height), _ = cv2.getTextSize(text, font, scale, thickness)
+    origin = (int(centre - width / 2), int(centre + height / 2))
+    cv2.putText(image, text, origin, font, scale, ink, thickness, cv2.LINE_AA)
+    turn = cv2.getRotationMatrix2D((centre, centre), float(rng.uniform(0, 360)), 1.0)
+    image = cv2.warpAffine(image, turn, (canvas, canvas), borderMode=cv2.BORDER_REPLICATE)
+    image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.5, 2.0)))
+    return cv2.resize(image, (CROP, CROP), interpolation=cv2.INTER_AREA)
+
+
+LAYOUTS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+def _contrasting(rng: np.random.Generator, colour: np.ndarray) -> np.ndarray:
+    """Returns a pip colour that stands out from the face colour; raises nothing."""
+    while True:
+        pip = rng.integers(0, 256, 3) if rng.random() < 0.4 else np.full(3, 20 if colour.mean() > 128 else 235)
+        if abs(float(pip.mean()) - float(colour.mean())) > 60:
+            return pip
+
+
+def pip_face_crop(rng: np.random.Generator, value: int) -> tuple[np.ndarray, np.ndarray]:
+    """Returns a synthetic upright crop of a die showing `value` pips, and its box targets; raises nothing."""
+    canvas = 4 * CROP
+    side = canvas / CONTEXT * rng.uniform(0.85, 1.12)
+    ground = rng.integers(0, 256, 3) if rng.random() < 0.4 else np.full(3, rng.integers(60, 230))
+    face = rng.integers(0, 256, 3)
+    pip = _contrasting(rng, face)
+    image = np.empty((canvas, canvas, 3), np.float32)
+    image[:] = ground
+    offset = rng.normal(0, 0.05, 2) * side
+    centre = canvas / 2 + offset
+    for _ in range(int(rng.integers(0, 3))):  # neighbours
+        where = centre + rng.choice([-1, 1], 2) * rng.uniform(1.0, 1.3, 2) * side * (rng.random(2) < 0.7)
+        _draw_die(image, where, side * rng.uniform(0.8, 1.2), rng.integers(0, 256, 3), None, 0, rng)
+    _draw_die(image, centre, side, face, pip, value, rng)
+    squash = np.eye(2)
+    if rng.random() < 0.4:  # a little oblique
+        squash[1, 1] = rng.uniform(0.7, 1.0)
+    turn = cv2.getRotationMatrix2D((canvas / 2, canvas / 2), float(rng.uniform(-8, 8)), 1.0)
+    turn[:, :2] = squash @ turn[:, :2]
+    turn[:, 2] += (np.eye(2) - squash) @ np.array([canvas / 2, canvas / 2])
+    image = cv2.warpAffine(image, turn, (canvas, canvas), borderMode=cv2.BORDER_REPLICATE)
+    image += rng.normal(0, rng.uniform(1, 10), image.shape).astype(np.float32)
+    image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.6, 3.0)))
+    crop = cv2.resize(np.clip(image, 0, 255), (CROP, CROP), interpolation=cv2.INTER_AREA)
+    moved = turn[:, :2] @ centre + turn[:, 2] - canvas / 2
+    size_now = side * (abs(np.linalg.det(turn[:, :2])) ** 0.5)
+    frame_side = canvas / CONTEXT
+    targets = np.array([-moved[0] / frame_side, -moved[1] / frame_side, math.log(size_now / frame_side)], np.float32)
+    return crop, -targets * np.array([1, 1, -1], np.float32)
+
+
+def _draw_die(
+    image: np.ndarray, centre: np.ndarray, side: float, face: np.ndarray, pip: np.ndarray | None, value: int, rng: np.random.Generator
+) -> None:
+    """Draws one upright die face (rounded square, shading, pips) onto a float image; raises nothing."""
+    half = side / 2
+    corner = half * rng.uniform(0.1, 0.35)
+    scale = 8
+    shift = 3
+    points = []
+    for sign_x, sign_y, start in ((1, 1, 0), (-1, 1, 90), (-1, -1, 180), (1, -1, 270)):
+        corner_centre = centre + np.array([sign_x * (half - corner), sign_y * (half - corner)])
+        for step in range(0, 91, 15):
+            angle = math.radians(start + step)
+            points.append(corner_centre + corner * np.array([math.cos(angle), math.sin(angle)]))
+    outline = np.int32(np.array(points) * scale)
+    shade = face * rng.uniform(0.5, 0.85)
+    if rng.random() < 0.5:  # a side face peeking out
+        cv2.fillPoly(image, [outline + np.int32(rng.normal(0, 0.12, 2) * side * scale)], shade.tolist(), cv2.LINE_AA, shift)
+    cv2.fillPoly(image, [outline], face.tolist(), cv2.LINE_AA, shift)
+    if rng.random() < 0.3:  # marbled or translucent looking
+        blotch = cv2.resize(rng.normal(0, 1, (4, 4, 3)).astype(np.float32), image.shape[1::-1], interpolation=cv2.INTER_CUBIC)
+        mask = np.zeros(image.shape[:2], np.float32)
+        cv2.fillPoly(mask, [outline], 1.0, cv2.LINE_AA, shift)
+        image += blotch * rng.uniform(10, 45) * mask[:, :, None]
+    if pip is None:
+        return
+    radius = side * (rng.uniform(0.07, 0.1) if value > 1 else rng.uniform(0.08, 0.16))
+    spacing = side * rng.uniform(0.24, 0.29)
+    for across, down in LAYOUTS[value]:
+        where = centre + spacing * np.array([across, down])
+        cv2.circle(image, tuple(np.int32(where * scale)), int(radius * scale), pip.tolist(), -1, cv2.LINE_AA, shift)
+
+
+def plain_crop(rng: np.random.Generator) -> np.ndarray:
+    """Returns a synthetic CROP x CROP crop of empty ground: a colour, a soft gradient, some grain; raises nothing."""
+    base = rng.integers(0, 256, 3).astype(np.float32)
+    ramp = np.linspace(-1, 1, CROP, dtype=np.float32)
+    slope = rng.normal(0, 20, (2, 3)).astype(np.float32)
+    image = base + ramp[None, :, None] * slope[0] + ramp[:, None, None] * slope[1]
+    image = image + rng.normal(0, rng.uniform(1, 14), (CROP, CROP, 3)).astype(np.float32)
+    if rng.random() < 0.3:  # a close-up of one pip or a stain: a big round spot is not a die
+        spot = _contrasting(rng, base).tolist()
+        centre = (int(rng.integers(10, CROP - 10)), int(rng.integers(10, CROP - 10)))
+        cv2.circle(image, centre, int(rng.integers(CROP // 5, CROP // 2)), spot, -1, cv2.LINE_AA)
+    if rng.random() < 0.5:
+        image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.5, 2.5)))
+    return np.clip(image, 0, 255)

@@ -1,0 +1,173 @@
+"""Scoring the dice reader against labelled photos (shared by the benchmark, the tests and training)."""
+from __future__ import annotations
+
+import csv
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from vision.types import DiceReading, DieReading
+
+GROWTH = 1.15  # a label box is grown by 15 % (width and height) before a read die's centre must fall inside
+SPLIT_SEED = 20240601
+
+
+@dataclass(frozen=True)
+class LabelledPhoto:
+    """One labelled photo: its path, the top-face values, and the boxes (None when the source has none)."""
+
+    path: Path
+    values: tuple[int, ...]
+    boxes: tuple[tuple[int, int, int, int], ...] | None
+
+
+@dataclass
+class Tally:
+    """Running counts for one folder of photos."""
+
+    photos: int = 0
+    dice: int = 0
+    correct: int = 0
+    sure_correct: int = 0
+    abstained: int = 0
+    silent_errors: int = 0
+    false_dice: int = 0
+    exact_photos: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    def add(self, other: "Tally") -> None:
+        """Adds another tally's counts into this one; raises nothing."""
+        for name in ("photos", "dice", "correct", "sure_correct", "abstained", "silent_errors", "false_dice"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.exact_photos += other.exact_photos
+        self.misses.extend(other.misses)
+
+    def figures(self) -> dict[str, float]:
+        """Returns the rates the benchmark reports; raises nothing."""
+        dice = max(self.dice, 1)
+        photos = max(self.photos, 1)
+        return {
+            "photos": self.photos,
+            "dice": self.dice,
+            "per_die": self.correct / dice,
+            "sure_per_die": self.sure_correct / dice,
+            "exact_photos": self.exact_photos / photos,
+            "false_per_photo": self.false_dice / photos,
+            "abstained": self.abstained / dice,
+            "silent_errors": self.silent_errors / dice,
+        }
+
+
+def load_folder(folder: Path) -> list[LabelledPhoto]:
+    """Returns the labelled photos of one source folder from its labels.csv; raises FileNotFoundError if absent."""
+    photos = []
+    with open(folder / "labels.csv", newline="") as handle:
+        for row in csv.DictReader(handle):
+            values = tuple(int(value) for value in row["dice"].split())
+            boxes = None
+            if row.get("boxes"):
+                boxes = tuple(
+                    tuple(int(number) for number in box.split(",")) for box in row["boxes"].split(";")
+                )
+            photos.append(LabelledPhoto(folder / row["file"], values, boxes))  # type: ignore[arg-type]
+    return photos
+
+
+def split_photos(photos: list[LabelledPhoto]) -> tuple[list[LabelledPhoto], list[LabelledPhoto]]:
+    """Returns (dev, check): neighbouring shots kept together, groups dealt out by a fixed seed; raises nothing."""
+    groups: dict[str, list[LabelledPhoto]] = {}
+    for photo in sorted(photos, key=lambda item: _order_key(item.path.name)):
+        groups.setdefault(_group_key(photo.path.name), []).append(photo)
+    names = sorted(groups)
+    random.Random(SPLIT_SEED).shuffle(names)
+    dev: list[LabelledPhoto] = []
+    check: list[LabelledPhoto] = []
+    for name in names:
+        (dev if len(dev) <= len(check) else check).extend(groups[name])
+    return dev, check
+
+
+def _order_key(name: str) -> tuple[str, int]:
+    """Returns a sort key that orders numbered file names numerically; raises nothing."""
+    match = re.search(r"(\d+)\D*$", name)
+    return (name[: match.start()] if match else name, int(match.group(1)) if match else 0)
+
+
+def _group_key(name: str) -> str:
+    """Returns the group of a file: same prefix and a number within the same block of five; raises nothing."""
+    stem, number = _order_key(name)
+    if stem.startswith("IMG_"):
+        return stem + str(number // 200)  # timestamps HHMMSS: one group per two minutes or so
+    return f"{stem}{number // 5}"
+
+
+def score_photo(reading: DiceReading, photo: LabelledPhoto) -> Tally:
+    """Returns the counts for one photo (box matching when boxes exist, else value multisets); raises nothing."""
+    if photo.boxes is None:
+        return _score_by_values(reading, photo)
+    return _score_by_boxes(reading, photo)
+
+
+def _inside(box: tuple[int, int, int, int], x: float, y: float) -> bool:
+    """Whether (x, y) falls inside the box grown by GROWTH; raises nothing."""
+    left, top, width, height = box
+    centre_x, centre_y = left + width / 2, top + height / 2
+    return abs(x - centre_x) <= width * GROWTH / 2 and abs(y - centre_y) <= height * GROWTH / 2
+
+
+def _score_by_boxes(reading: DiceReading, photo: LabelledPhoto) -> Tally:
+    """Returns the counts for a photo whose labels have boxes; raises nothing."""
+    tally = Tally(photos=1, dice=len(photo.values))
+    centres = [(die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2) for die in reading.dice]
+    used: set[int] = set()
+    all_right = True
+    for value, box in zip(photo.values, photo.boxes or ()):
+        inside = [index for index, (x, y) in enumerate(centres) if index not in used and _inside(box, x, y)]
+        if not inside:
+            all_right = False
+            tally.misses.append(f"{photo.path.name}: missed a {value} at {box}")
+            continue
+        centre = (box[0] + box[2] / 2, box[1] + box[3] / 2)
+        chosen = min(inside, key=lambda index: (centres[index][0] - centre[0]) ** 2 + (centres[index][1] - centre[1]) ** 2)
+        used.add(chosen)
+        all_right &= _count_die(tally, reading.dice[chosen], value, photo, box)
+    tally.false_dice = len(reading.dice) - len(used)
+    for index, die in enumerate(reading.dice):
+        if index not in used:
+            tally.misses.append(f"{photo.path.name}: false die {die.value} at {die.box}")
+    tally.exact_photos = int(all_right and tally.false_dice == 0)
+    return tally
+
+
+def _count_die(tally: Tally, die: DieReading, value: int, photo: LabelledPhoto, box: tuple[int, ...]) -> bool:
+    """Adds one matched die to the tally; returns whether it was read right and sure; raises nothing."""
+    if die.value == value:
+        tally.correct += 1
+        if not die.unsure:
+            tally.sure_correct += 1
+            return True
+    if die.unsure:
+        tally.abstained += 1
+    elif die.value != value:
+        tally.silent_errors += 1
+    tally.misses.append(f"{photo.path.name}: a {value} at {box} read {die.value} flags {die.flags}")
+    return False
+
+
+def _score_by_values(reading: DiceReading, photo: LabelledPhoto) -> Tally:
+    """Returns the counts for a photo without boxes, matching the multisets of values; raises nothing."""
+    tally = Tally(photos=1, dice=len(photo.values))
+    wanted = Counter(photo.values)
+    given = Counter(die.value for die in reading.dice if die.value is not None)
+    tally.correct = sum((wanted & given).values())
+    sure = Counter(die.value for die in reading.dice if not die.unsure)
+    tally.sure_correct = sum((wanted & sure).values())
+    tally.silent_errors = min(len(photo.values), sum((sure - wanted).values()))
+    tally.abstained = min(len(photo.values), sum(1 for die in reading.dice if die.unsure))
+    tally.false_dice = max(0, len(reading.dice) - len(photo.values))
+    tally.exact_photos = int(sorted(sure.elements()) == sorted(photo.values) and len(reading.dice) == len(photo.values))
+    if not tally.exact_photos:
+        tally.misses.append(f"{photo.path.name}: wanted {sorted(photo.values)} read {[d.value for d in reading.dice]}")
+    return tally
