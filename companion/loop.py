@@ -66,6 +66,7 @@ class EngineLoop:
         self.camera: Any = None
         self.handlers: dict[str, Callable[[Job], None]] = {"input": self._on_input, "press": self._on_press}
         self._extras = Extras(demo=demo)
+        self._records_for: tuple[int | None, bool] | None = None
         self._published = Published(session.table, session.game, session.seq, self._extras)
 
     @property
@@ -201,12 +202,16 @@ class EngineLoop:
         if game is None or table is None or game.records is None:
             return None
         outcome = game.outcome(table.state)
+        key = (self.session.game_id, outcome is not None)
+        if key == self._records_for:
+            return self._extras.records  # records change only with the game or its end: no query per input
         try:
             finished = self.session.journal.finished_outcomes(game.id)
         except JournalError:  # the storage fails to read: keep showing the table with the last records
             log.warning("could not read the finished games for the records", exc_info=True)
             return self._extras.records
         current = None if outcome is None else {"winners": list(outcome.winners), **dict(outcome.detail)}
+        self._records_for = key
         return game.records(finished[:-1] if current is not None else finished, current)
 
     def set_crops(self, crops: dict[str, bytes]) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from companion.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.rules.errors import (
@@ -228,8 +228,3 @@ def replay(game_for: Any, inputs: list[Input]) -> Table | None:
         elif table is not None:
             table = apply(table, game_for(table.game), given)
     return table
-
-
-def options_of(table: Table) -> Mapping[str, Any]:
-    """The table's options as a plain dict; raises nothing."""
-    return dict(table.options)

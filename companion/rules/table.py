@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from companion.rules.game import Roll
 
@@ -32,8 +32,3 @@ class Table:
     seq: int = 0
     undo: tuple[Any, ...] = ()
     last_roll: LastRoll | None = None
-
-    @property
-    def option_map(self) -> Mapping[str, Any]:
-        """The options as a mapping; raises nothing."""
-        return dict(self.options)
