@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PI_DIR := /opt/companion
 
-.PHONY: run test bench browser systemd-analyze install-pi
+.PHONY: run test bench train-dice browser systemd-analyze install-pi
 
 $(VENV)/.run: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ test: $(VENV)/.test browser systemd-analyze
 
 bench: $(VENV)/.test
 	$(PY) benchmarks/run_all.py
+
+# Retrains the dice reader's networks into vision/models (PyTorch on the CPU, about 40 minutes).
+train-dice: $(VENV)/.run
+	$(PY) -m pip install --quiet -e '.[train]'
+	$(PY) scripts/train_dice.py --half all
 
 # The headless browser for the phone-page test: Debian's chromium (no browser downloads).
 browser:

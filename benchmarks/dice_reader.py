@@ -1,7 +1,7 @@
 """Benchmark the dice reader on every folder of ../shared/dice (single-threaded); prints a markdown table.
 
 Usage:  .venv/bin/python benchmarks/dice_reader.py [--json] [--half all|dev|check] [--repeat N]
-                                                  [--model PATH] [--folder NAME ...] [--misses]
+                                                  [--models DIR] [--folder NAME ...] [--misses]
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import cv2  # noqa: E402
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from vision.reader import read_dice, use_model  # noqa: E402
+from vision.reader import MODELS, DiceReader  # noqa: E402
 from vision.scoring import Tally, load_folder, score_photo, split_photos  # noqa: E402
 
 SHARED = REPO / ".." / "shared" / "dice"
@@ -41,7 +41,7 @@ COLUMNS = (
 )
 
 
-def measure_folder(folder: Path, half: str, repeat: int) -> tuple[dict, Tally]:
+def measure_folder(reader: DiceReader, folder: Path, half: str, repeat: int) -> tuple[dict, Tally]:
     """Returns the figures and the tally of one folder of photos; raises FileNotFoundError without labels."""
     photos = load_folder(folder)
     if half != "all":
@@ -55,7 +55,7 @@ def measure_folder(folder: Path, half: str, repeat: int) -> tuple[dict, Tally]:
         reading = None
         for _ in range(repeat):
             started, started_cpu = time.perf_counter(), time.thread_time()
-            reading = read_dice(frame)
+            reading = reader.read(frame)
             runs.append((time.perf_counter() - started) * 1000)
             cpu_runs.append((time.thread_time() - started_cpu) * 1000)
         tally.add(score_photo(reading, photo))
@@ -93,19 +93,18 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a markdown table")
     parser.add_argument("--half", choices=("all", "dev", "check"), default="all")
     parser.add_argument("--repeat", type=int, default=3, help="timing runs per photo (the median is kept)")
-    parser.add_argument("--model", type=Path, help="measure another trained model file")
+    parser.add_argument("--models", type=Path, default=MODELS, help="measure the networks in another folder")
     parser.add_argument("--folder", action="append", help="only these folders (repeatable)")
     parser.add_argument("--misses", action="store_true", help="also list every miss")
     arguments = parser.parse_args()
     cv2.setNumThreads(1)
-    if arguments.model:
-        use_model(arguments.model)
+    reader = DiceReader(arguments.models)
     folders = sorted(path for path in SHARED.iterdir() if (path / "labels.csv").is_file())
     if arguments.folder:
         folders = [path for path in folders if path.name in arguments.folder]
     rows = []
     for folder in folders:
-        figures, tally = measure_folder(folder, arguments.half, max(1, arguments.repeat))
+        figures, tally = measure_folder(reader, folder, arguments.half, max(1, arguments.repeat))
         rows.append(figures)
         if arguments.misses:
             print("\n".join(tally.misses), file=sys.stderr)

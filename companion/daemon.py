@@ -148,7 +148,7 @@ def _show_lights(panel: Any) -> Callable[[dict[str, Any]], None]:
 def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) -> tuple[Any, DiceCamera | None]:
     from companion.camera_guard import GuardedCamera
     from companion.roller import Roller
-    from vision.reader import read_dice
+    from vision.reader import DiceReader
     from vision.sources import open_source
 
     if frames is None and config.camera.source == "none":
@@ -165,7 +165,7 @@ def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) 
     if not source.online:
         warnings.append(f"Camera offline ({source.reason}); enter rolls by hand. It is tried again with back-off.")
         log.warning(warnings[-1])
-    read = functools.partial(read_dice, tray=config.camera.tray, die_px=config.camera.die_px)
+    read = functools.partial(DiceReader().read, tray=config.camera.tray, die_px=config.camera.die_px)
     roller = Roller(source, read, still_seconds=config.camera.still_seconds, frames_to_vote=config.camera.frames_to_vote)
     return source, DiceCamera(loop, roller, before_roll=_demo_throw(source) if config.demo else lambda sides: None)
 

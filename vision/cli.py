@@ -10,29 +10,29 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.reader import load_model, read_dice
+from vision.reader import DiceReader
 from vision.types import UNSURE, DiceReading
 
 
 def read_dice_main(paths: list[str], *, as_json: bool) -> int:
     """Prints one line per image (JSON objects with --json); returns 0, or 1 if any image failed; raises nothing."""
     failures = 0
-    load_model()  # so that each image's `ms` is its reading time alone
+    reader = DiceReader()  # loaded first, so that each image's `ms` is its reading time alone
     for path in paths:
-        line, failed = _one_image(path, as_json)
+        line, failed = _one_image(reader, path, as_json)
         failures += failed
         print(line, flush=True)
     return 1 if failures else 0
 
 
-def _one_image(path: str, as_json: bool) -> tuple[str, bool]:
+def _one_image(reader: DiceReader, path: str, as_json: bool) -> tuple[str, bool]:
     """Returns the printed line for one image and whether it failed; raises nothing."""
     frame, error = _load(path)
     if frame is None:
         return (json.dumps({"file": path, "error": error}) if as_json else f"{path}: error: {error}"), True
     started = time.perf_counter()
     try:
-        reading = read_dice(frame)
+        reading = reader.read(frame)
     except ValueError as problem:
         message = str(problem)
         return (json.dumps({"file": path, "error": message}) if as_json else f"{path}: error: {message}"), True

@@ -1,4 +1,4 @@
-"""A second, classic opinion on a face: find its round pips and check they form a real layout."""
+"""A classic look at a face: find its round pips, and from their spread tell how squashed (tilted) the face is."""
 from __future__ import annotations
 
 import math
@@ -7,7 +7,6 @@ import cv2
 import numpy as np
 
 FACE = 48  # the face is looked at as a FACE x FACE grey crop
-CHECKED_FROM = 40.0  # pixels: faces at least this big get a classic second opinion
 HAT = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (15, 15))
 
 
@@ -69,43 +68,6 @@ def _on_plain_face(grey: np.ndarray, x: float, y: float, radius: float) -> bool:
     return float(np.percentile(ring, 70) - np.percentile(ring, 30)) < 0.5 * contrast
 
 
-def is_real_layout(spots: np.ndarray, value: int) -> bool:
-    """Whether `value` spots form a real d6 layout seen from any angle (centred, centrally symmetric); raises nothing.
-
-    Every d6 layout is symmetric about the face centre, and an oblique view keeps that symmetry.
-    """
-    if len(spots) != value:
-        return False
-    radii = spots[:, 2]
-    if radii.max() > 2.2 * radii.min():
-        return False
-    points = spots[:, :2]
-    middle = points.mean(axis=0)
-    if value == 1:
-        return bool(np.hypot(*(points[0] - FACE / 2)) < 0.22 * FACE)
-    spacing = max(1.0, float(np.median(np.hypot(*(points - middle).T))))
-    mirrored = 2 * middle - points
-    gaps = np.hypot(mirrored[:, None, 0] - points[None, :, 0], mirrored[:, None, 1] - points[None, :, 1]).min(axis=1)
-    if gaps.max() > 0.35 * spacing:
-        return False
-    if np.hypot(*(middle - FACE / 2)) > 0.25 * FACE:
-        return False
-    if value in (3, 5):  # the middle pip sits at the centre of the others
-        return bool(np.hypot(*(points - middle).T).min() < 0.3 * spacing)
-    return True
-
-
-def check_face(image: np.ndarray, x: float, y: float, size: float, value: int) -> bool:
-    """Whether the classic pip finder does not contradict `value` on the face at (x, y); raises nothing.
-
-    Small faces (under CHECKED_FROM pixels) are not checked: their pips are too small to find reliably.
-    """
-    if size < CHECKED_FROM:
-        return True
-    grey = face_crop(image, x, y, size)
-    return any(is_real_layout(spots, value) for spots in find_face_pips(grey))
-
-
 LAYOUT_ROUNDNESS = {4: 1.0, 5: 1.0, 6: 0.816}  # sqrt of the smaller / larger spread of the true pip layout
 
 
@@ -124,21 +86,3 @@ def foreshortening(image: np.ndarray, x: float, y: float, size: float, value: in
                 return None
             return float(min(1.0, math.sqrt(max(spreads[0], 0.0) / spreads[1]) / LAYOUT_ROUNDNESS[value]))
     return None
-
-
-NOISE_KERNEL = np.array([[1, -2, 1], [-2, 4, -2], [1, -2, 1]], np.float32)
-STANDS_OUT = 4.0  # a face's contrast must be this many times the frame's grain
-
-
-def grain(image: np.ndarray) -> float:
-    """Returns the frame's pixel noise level in grey levels (Immerkaer's estimate); raises nothing."""
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    small = grey if max(grey.shape) <= 700 else cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_NEAREST)
-    answer = cv2.filter2D(small.astype(np.float32), -1, NOISE_KERNEL)[1:-1, 1:-1]
-    return float(math.sqrt(math.pi / 2) * np.abs(answer).mean() / 6)
-
-
-def stands_out(image: np.ndarray, x: float, y: float, size: float, noise: float) -> bool:
-    """Whether the face at (x, y) has far more contrast than the frame's grain could make; raises nothing."""
-    expected = noise / max(1.0, size / FACE)  # face_crop smooths big faces, which calms the grain
-    return float(face_crop(image, x, y, size).std()) >= STANDS_OUT * expected

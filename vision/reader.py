@@ -1,74 +1,92 @@
-"""read_dice: find every die in a camera frame and read its top face."""
+"""read_dice: find every die in a camera frame and read its top face.
+
+Two small networks do the work (trained by scripts/train_dice.py, run by OpenCV's dnn module): the finder
+marks top-face centres and sizes on a downscaled frame, the face reader reads a crop around each. The
+classic pip finder of vision/pips.py tells tilted (cocked) faces.
+"""
 from __future__ import annotations
 
+import functools
+import math
+import threading
 from pathlib import Path
 
 import numpy as np
 
-from vision.find import Proposal, propose
-from vision.net import CLASSES, NOT_A_DIE, NOT_PIPS, FaceGuess, FaceNet, pyramid
-from vision.pips import check_face, foreshortening, grain, stands_out
+from vision.cutting import pyramid
+from vision.faces import CLASSES, NOT_PIPS, NOTHING, FaceReader
+from vision.finder import Finder, Spot, strongest_apart
+from vision.pips import foreshortening
 from vision.types import NOT_PIPS as NOT_PIPS_FLAG
 from vision.types import COCKED, OFF_TRAY, UNSURE, Box, DiceReading, DieReading
 
-KEEP_FIRST = 0.3  # a proposal is looked at again when the first look says "a die" at least this likely
-KEEP_DIE = 0.6  # a die is reported when the second look says "a die" at least this likely
-SURE = 0.75  # a value is given without `unsure` only when its probability reaches this (and every view agrees)
+MODELS = Path(__file__).resolve().parent / "models"
+TABLE_LOOK = (256, (6.0, 80.0))  # finder input long side, and the face sides (input pixels) it reports there
+CLOSE_LOOK = (96, (24.0, 80.0))  # a second, coarse look for dice that fill much of the frame
+HINTED_FACE = 18.0  # with a die size hint the frame is scaled so a face spans this many finder pixels
+KEEP_DIE = 0.4  # a spot is a die when (finder's chance) x (face reader's chance it is a die) reaches this
+SURE = 0.9  # a value is given without `unsure` only when its chance reaches this and every view agrees ...
+SURE_SPOT = 0.5  # ... and the finder was at least this sure a face is there (a speck on black is no die)
 SMALLEST_FRAME = 16
-APART = 0.75  # two dice are never closer (centre to centre) than this many die sides
 COCKED_BELOW = 0.25  # a face squashed this much more than the photo's usual face is tilted: cocked
 
 
-_NETS: dict[str, FaceNet] = {}
+class DiceReader:
+    """The loaded networks; `read` may be called from any thread (one read at a time)."""
+
+    def __init__(self, models: Path = MODELS) -> None:
+        """Loads both networks from `models`; raises FileNotFoundError when a model file is missing."""
+        self._finder = Finder(models / "dice_finder.onnx")
+        self._faces = FaceReader(models / "dice_faces.onnx")
+        self._lock = threading.Lock()
+
+    def read(
+        self, frame: np.ndarray, *, tray: tuple[int, int, int, int] | None = None, die_px: float | None = None
+    ) -> DiceReading:
+        """Returns every die in a BGR (or grey) uint8 frame; raises ValueError for anything that is not such a frame."""
+        image = _checked_frame(frame)
+        tray_box = _checked_tray(tray)
+        die_size = _checked_die_px(die_px)
+        images = pyramid(image)
+        with self._lock:
+            spots = strongest_apart(self._spots(images, die_size))
+            chances, agreed = self._faces.read(images, [(spot.x, spot.y, spot.face) for spot in spots])
+        kept = [
+            (spot, chance, agree)
+            for spot, chance, agree in zip(spots, chances, agreed)
+            if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE
+        ]
+        dice = [_die_from(spot, chance, agree, image, tray_box) for spot, chance, agree in _without_nesting(kept)]
+        dice = _mark_cocked(dice, image)
+        dice.sort(key=lambda die: (die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2))
+        return DiceReading(tuple(dice))
+
+    def _spots(self, images: list[np.ndarray], die_size: float | None) -> list[Spot]:
+        """Returns the finder's spots: one look scaled to the hinted die size, else a table and a close look."""
+        long_side = max(images[0].shape[:2])
+        if die_size is not None:
+            fitted = int(np.clip(HINTED_FACE * long_side / die_size, 64, 1024))
+            return self._finder.find(images, fitted, (HINTED_FACE / 2.5, HINTED_FACE * 2.5))
+        spots = self._finder.find(images, min(TABLE_LOOK[0], _multiple(long_side)), TABLE_LOOK[1])
+        return spots + self._finder.find(images, CLOSE_LOOK[0], CLOSE_LOOK[1])
 
 
-def _face_net() -> FaceNet:
-    """Returns the face network in use, loaded once; raises FileNotFoundError when the model file is missing."""
-    if "in use" not in _NETS:
-        _NETS["in use"] = FaceNet()
-    return _NETS["in use"]
-
-
-def load_model() -> None:
-    """Loads the face network now, so that the first read is not slowed by it; raises FileNotFoundError."""
-    _face_net()
-
-
-def use_model(path: Path) -> None:
-    """Makes read_dice use the network stored at `path` (for measuring other trainings); raises FileNotFoundError."""
-    _NETS["in use"] = FaceNet(path)
+@functools.lru_cache(maxsize=1)
+def shipped_reader() -> DiceReader:
+    """Returns the reader with the shipped networks, loaded once (a cache of read-only files); raises FileNotFoundError."""
+    return DiceReader()
 
 
 def read_dice(
     frame: np.ndarray, *, tray: tuple[int, int, int, int] | None = None, die_px: float | None = None
 ) -> DiceReading:
-    """Returns every die in a BGR (or grey) uint8 frame; raises ValueError for anything that is not such a frame."""
-    image = _checked_frame(frame)
-    tray_box = _checked_tray(tray)
-    die_size = _checked_die_px(die_px)
-    noise = grain(image)
-    proposals = [
-        proposal
-        for proposal in _fitting(propose(image), die_size)
-        if stands_out(image, proposal.x, proposal.y, proposal.size, noise)
-    ]
-    images = pyramid(image)
-    net = _face_net()
-    guesses = _look_twice(net, images, proposals, die_size)
-    chosen = [
-        guess
-        for guess in _without_nesting(_strongest_apart(guesses))
-        if stands_out(image, guess.x, guess.y, guess.size, noise)
-    ]
-    chances, agreed = net.look_closely(images, [(guess.x, guess.y, guess.size) for guess in chosen])
-    dice = [
-        _die_from(guess, chance, agree, image, tray_box)
-        for guess, chance, agree in zip(chosen, chances, agreed)
-        if 1.0 - chance[NOT_A_DIE] >= KEEP_DIE
-    ]
-    dice = _mark_cocked(dice, image)
-    dice.sort(key=lambda die: (die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2))
-    return DiceReading(tuple(dice))
+    """Returns every die in the frame, read with the shipped networks; raises ValueError for a bad frame or hint."""
+    return shipped_reader().read(frame, tray=tray, die_px=die_px)
+
+
+def _multiple(side: int) -> int:
+    """Returns the side rounded up to the finder's multiple of 16 (small frames are not enlarged much); raises nothing."""
+    return max(64, int(math.ceil(side / 16) * 16))
 
 
 def _checked_frame(frame: object) -> np.ndarray:
@@ -109,109 +127,70 @@ def _checked_die_px(die_px: object) -> float | None:
         size = float(die_px)  # type: ignore[arg-type]
     except (TypeError, ValueError) as error:
         raise ValueError(f"the die_px hint must be a number of pixels, got {die_px!r}.") from error
-    if not size > 0:
-        raise ValueError(f"the die_px hint must be positive, got {die_px!r}.")
+    if not size > 0 or not math.isfinite(size):
+        raise ValueError(f"the die_px hint must be a positive number of pixels, got {die_px!r}.")
     return size
 
 
-def _fitting(proposals: list[Proposal], die_size: float | None) -> list[Proposal]:
-    """Returns the proposals whose size suits the die size hint (all of them without a hint); raises nothing."""
-    if die_size is None:
-        return proposals
-    return [
-        Proposal(proposal.x, proposal.y, die_size, proposal.strength)
-        for proposal in proposals
-        if 0.4 * die_size < proposal.size < 2.5 * die_size
-    ]
+def _without_nesting(found: list[tuple[Spot, np.ndarray, bool]]) -> list[tuple[Spot, np.ndarray, bool]]:
+    """Returns the dice without nests (a die's pips, or a cluster seen as one big die): the surer side stays; raises nothing."""
+    def sureness(item: tuple[Spot, np.ndarray, bool]) -> float:
+        spot, chance, _ = item
+        return spot.chance * (1.0 - chance[NOTHING]) * float(chance[1:].max() / max(1e-9, 1.0 - chance[NOTHING]))
 
-
-def _look_twice(
-    net: FaceNet, images: list[np.ndarray], proposals: list[Proposal], die_size: float | None
-) -> list[FaceGuess]:
-    """Returns the second-look guesses, made at the places the first look moved each likely die to; raises nothing."""
-    first = net.read(images, [(proposal.x, proposal.y, proposal.size) for proposal in proposals])
-    likely = [guess for guess in first if 1.0 - guess.probabilities[NOT_A_DIE] >= KEEP_FIRST]
-    places = [(guess.x, guess.y, die_size if die_size else guess.size) for guess in likely]
-    second = net.read(images, places)
-    return [
-        FaceGuess((early.probabilities + late.probabilities) / 2, late.x, late.y, late.size)
-        for early, late in zip(likely, second)
-    ]
-
-
-def _strongest_apart(guesses: list[FaceGuess]) -> list[FaceGuess]:
-    """Returns the likely dice, strongest first, dropping any centred on a stronger one; raises nothing."""
-    ranked = sorted(guesses, key=lambda guess: guess.probabilities[NOT_A_DIE])
-    kept: list[FaceGuess] = []
-    for guess in ranked:
-        if 1.0 - guess.probabilities[NOT_A_DIE] < KEEP_DIE:
-            break
-        if any(np.hypot(guess.x - other.x, guess.y - other.y) < APART * min(guess.size, other.size) for other in kept):
-            continue
-        kept.append(guess)
-    return kept
-
-
-def _without_nesting(guesses: list[FaceGuess]) -> list[FaceGuess]:
-    """Returns the guesses without nested dice (dice do not nest): the surer side of each nest stays; raises nothing."""
     dropped: set[int] = set()
-    for big_index, big in enumerate(guesses):
+    for big_index, (big, _, _) in enumerate(found):
         inside = [
             index
-            for index, small in enumerate(guesses)
-            if small.size < 0.6 * big.size and np.hypot(small.x - big.x, small.y - big.y) < 0.45 * big.size
+            for index, (small, _, _) in enumerate(found)
+            if small.face < 0.6 * big.face and math.hypot(small.x - big.x, small.y - big.y) < 0.6 * big.face
         ]
-        if not inside:
-            continue
-        small_doubt = np.mean([guesses[index].probabilities[NOT_A_DIE] for index in inside])
-        if big.probabilities[NOT_A_DIE] <= small_doubt:
+        if inside and sureness(found[big_index]) >= np.mean([sureness(found[index]) for index in inside]):
             dropped.update(inside)
-        else:
+        elif inside:
             dropped.add(big_index)
-    return [guess for index, guess in enumerate(guesses) if index not in dropped]
+    return [item for index, item in enumerate(found) if index not in dropped]
 
 
 def _die_from(
-    guess: FaceGuess, chance: np.ndarray, agreed: bool, image: np.ndarray, tray: tuple[int, int, int, int] | None
+    spot: Spot, chance: np.ndarray, agreed: bool, image: np.ndarray, tray: tuple[int, int, int, int] | None
 ) -> DieReading:
     """Returns the reading for one kept die: value, box, confidence and flags; raises nothing."""
-    faces = chance[1:CLASSES] / max(1e-9, 1.0 - chance[NOT_A_DIE])
+    faces = chance[1:CLASSES] / max(1e-9, 1.0 - chance[NOTHING])
     best = int(np.argmax(faces)) + 1
     confidence = float(faces[best - 1])
     flags: list[str] = []
     value: int | None = best
     if best == NOT_PIPS:
         value = None
-        flags.append(NOT_PIPS_FLAG)
+        flags += [NOT_PIPS_FLAG, UNSURE]
     elif (
         confidence < SURE
+        or spot.chance < SURE_SPOT
         or not agreed
-        or _cut_by_the_edge(guess, image.shape[1], image.shape[0])
-        or not check_face(image, guess.x, guess.y, guess.size, best)
+        or _cut_by_the_edge(spot, image.shape[1], image.shape[0])
     ):
         flags.append(UNSURE)
-    if tray is not None and not _inside(tray, guess.x, guess.y):
+    if tray is not None and not _inside(tray, spot.x, spot.y):
         flags.append(OFF_TRAY)
-    if value is None and UNSURE not in flags:
-        flags.append(UNSURE)
-    return DieReading(6, value, _box(guess, image.shape[1], image.shape[0]), round(confidence, 3), tuple(flags))
+    return DieReading(6, value, _box(spot, image.shape[1], image.shape[0]), round(confidence, 3), tuple(flags))
 
 
 def _mark_cocked(dice: list[DieReading], image: np.ndarray) -> list[DieReading]:
     """Returns the dice, flagging `cocked` those whose face looks far more squashed than the others'; raises nothing.
 
-    A camera that looks at an angle squashes every face alike, so each face is compared with the median.
+    A camera that looks at an angle squashes every face alike, so each face is compared with the squarest.
     """
     squash = {}
     for index, die in enumerate(dice):
-        if die.value is not None:
+        if not die.unsure:  # an unsure die is not ruled on anyway; measuring it costs ~0.5 ms
             left, top, width, height = die.box
             found = foreshortening(image, left + width / 2, top + height / 2, max(width, height), die.value)
             if found is not None:
                 squash[index] = found
     if len(squash) < 2:
         return dice
-    usual = float(np.median(list(squash.values())))
+    usual = max(squash.values())  # the squarest face shows how much the camera itself squashes
     return [
         DieReading(die.sides, die.value, die.box, die.confidence, die.flags + (COCKED,))
         if index in squash and squash[index] < usual - COCKED_BELOW
@@ -220,21 +199,21 @@ def _mark_cocked(dice: list[DieReading], image: np.ndarray) -> list[DieReading]:
     ]
 
 
-def _cut_by_the_edge(guess: FaceGuess, width: int, height: int) -> bool:
-    """Whether a fifth or more of the die's box lies outside the frame (part of its face unseen); raises nothing."""
-    half = guess.size / 2
-    seen_w = max(0.0, min(float(width), guess.x + half) - max(0.0, guess.x - half))
-    seen_h = max(0.0, min(float(height), guess.y + half) - max(0.0, guess.y - half))
-    return seen_w * seen_h < 0.8 * guess.size * guess.size
+def _cut_by_the_edge(spot: Spot, width: int, height: int) -> bool:
+    """Whether a fifth or more of the face lies outside the frame (part of it unseen); raises nothing."""
+    half = spot.face / 2
+    seen_w = max(0.0, min(float(width), spot.x + half) - max(0.0, spot.x - half))
+    seen_h = max(0.0, min(float(height), spot.y + half) - max(0.0, spot.y - half))
+    return seen_w * seen_h < 0.8 * spot.face * spot.face
 
 
-def _box(guess: FaceGuess, width: int, height: int) -> Box:
-    """Returns the die's (x, y, w, h) box in whole pixels, clipped to the frame; raises nothing."""
-    half = guess.size / 2
-    left = int(round(max(0.0, guess.x - half)))
-    top = int(round(max(0.0, guess.y - half)))
-    right = int(round(min(float(width), guess.x + half)))
-    bottom = int(round(min(float(height), guess.y + half)))
+def _box(spot: Spot, width: int, height: int) -> Box:
+    """Returns the face's (x, y, w, h) box in whole pixels, clipped to the frame; raises nothing."""
+    half = spot.face / 2
+    left = int(round(max(0.0, spot.x - half)))
+    top = int(round(max(0.0, spot.y - half)))
+    right = int(round(min(float(width), spot.x + half)))
+    bottom = int(round(min(float(height), spot.y + half)))
     return left, top, max(1, right - left), max(1, bottom - top)
 
 

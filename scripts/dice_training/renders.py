@@ -9,7 +9,7 @@ import math
 import cv2
 import numpy as np
 
-from vision.net import CONTEXT, CROP
+from vision.cutting import CONTEXT, FACE_CROP as CROP
 
 
 def numeral_crop(rng: np.random.Generator) -> np.ndarray:

@@ -1,0 +1,117 @@
+"""Teaching the face reader: crops of labelled dice cut as at the table (jittered, turned, recoloured),
+crops of the ground beside them, and synthetic pip, numeral and plain faces."""
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import torch
+
+from dice_training.augment import recolour
+from dice_training.data import Photo
+from dice_training.models import FaceReader
+from dice_training.renders import numeral_crop, pip_face_crop, plain_crop
+from vision.cutting import FACE_CROP, cut_face, normalise, pyramid
+
+NOTHING = 0
+NOT_PIPS = 7
+SHARES = {"die": 0.55, "ground": 0.2, "synthetic pips": 0.1, "numeral": 0.1, "plain": 0.05}
+
+
+class FaceExamples:
+    """Draws labelled face crops from the photos and the synthetic renders."""
+
+    def __init__(self, photos: list[Photo], rng: np.random.Generator) -> None:
+        self.photos = photos
+        self.levels = [pyramid(photo.image) for photo in photos]
+        self.rng = rng
+        self.kinds = list(SHARES)
+        self.shares = np.array(list(SHARES.values()))
+
+    def batch(self, size: int) -> tuple[np.ndarray, np.ndarray]:
+        """Returns (normalised crops, classes) for one training batch; raises nothing."""
+        crops, classes = [], []
+        for kind in self.rng.choice(self.kinds, size=size, p=self.shares):
+            crop, label = self._example(str(kind))
+            crops.append(crop)
+            classes.append(label)
+        return normalise(np.stack(crops)), np.array(classes, np.int64)
+
+    def _example(self, kind: str) -> tuple[np.ndarray, int]:
+        """Returns one (crop, class) of the given kind; raises nothing."""
+        rng = self.rng
+        if kind == "synthetic pips":
+            value = int(rng.integers(1, 7))
+            return _turned(pip_face_crop(rng, value)[0], rng), value
+        if kind == "numeral":
+            return _turned(numeral_crop(rng), rng), NOT_PIPS
+        if kind == "plain":
+            return plain_crop(rng).astype(np.float32), NOTHING
+        index = int(rng.integers(len(self.photos)))
+        photo, levels = self.photos[index], self.levels[index]
+        die = photo.dice[int(rng.integers(len(photo.dice)))]
+        if kind == "die":
+            x = die.x + rng.normal(0, 0.06) * die.face
+            y = die.y + rng.normal(0, 0.06) * die.face
+            face = die.face * math.exp(rng.normal(0, 0.1))
+            crop = cut_face(levels, x, y, face, float(rng.uniform(0, 360)), bool(rng.random() < 0.5))
+            return _blurred_small(recolour(crop, rng, invert=0.15, blur=0.8), rng), die.value
+        return self._ground(photo, levels, die.face)
+
+    def _ground(self, photo: Photo, levels: list[np.ndarray], face: float) -> tuple[np.ndarray, int]:
+        """Returns a crop that is not one die's face: ground, between dice, a pip close up; raises nothing."""
+        rng = self.rng
+        height, width = photo.image.shape[:2]
+        for _ in range(20):
+            if rng.random() < 0.3:  # a single pip or a corner of a die seen as if it were a whole face
+                die = photo.dice[int(rng.integers(len(photo.dice)))]
+                x, y = die.x + rng.normal(0, 0.2) * die.face, die.y + rng.normal(0, 0.2) * die.face
+                size = die.face * rng.uniform(0.25, 0.45)
+            else:
+                x, y = rng.uniform(0, width), rng.uniform(0, height)
+                size = face * math.exp(rng.normal(0, 0.3))
+            if all(math.hypot(x - die.x, y - die.y) > 0.6 * die.face or size < 0.5 * die.face for die in photo.dice):
+                crop = cut_face(levels, x, y, size, float(rng.uniform(0, 360)), bool(rng.random() < 0.5))
+                return recolour(crop, rng, invert=0.15), NOTHING
+        return plain_crop(rng).astype(np.float32), NOTHING
+
+
+def _turned(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Returns the crop turned by a random quarter and maybe mirrored; raises nothing."""
+    crop = np.rot90(crop, int(rng.integers(4)))
+    if rng.random() < 0.5:
+        crop = crop[:, ::-1]
+    return np.ascontiguousarray(crop, dtype=np.float32)
+
+
+def _blurred_small(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Returns the crop, sometimes shrunk and grown back as if the die were far smaller; raises nothing."""
+    if rng.random() < 0.15:
+        small = int(rng.integers(FACE_CROP * 5 // 8, FACE_CROP))
+        crop = cv2.resize(cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA), (FACE_CROP, FACE_CROP))
+    return crop
+
+
+def train_faces(photos: list[Photo], steps: int, seed: int, log: callable) -> FaceReader:
+    """Returns a face reader trained for `steps` batches of 256 crops; raises nothing."""
+    rng = np.random.default_rng(seed)
+    torch.manual_seed(seed)
+    examples = FaceExamples(photos, rng)
+    model = FaceReader()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    loss_of = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
+    model.train()
+    for step in range(steps):
+        crops, classes = examples.batch(256)
+        logits = model(torch.from_numpy(crops))
+        loss = loss_of(logits, torch.from_numpy(classes))
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        if step % 100 == 0:
+            hits = (logits.argmax(1).numpy() == classes).mean()
+            log(f"faces step {step}/{steps} loss {loss.item():.3f} batch accuracy {hits:.3f}")
+    return model.eval()

@@ -1,0 +1,107 @@
+"""Teaching the finder: random views of the labelled photos (zoom, turn, mirror, recolour) and CenterNet targets."""
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import torch
+
+from dice_training.augment import recolour
+from dice_training.data import Photo
+from dice_training.models import FINDER_STRIDE, Finder
+from vision.cutting import pyramid
+
+SIDE = 256  # training views are SIDE x SIDE
+TABLE_RANGE = (9.0, 28.0)  # most views: faces as small as a whole tray photo shows them (log-uniform) ...
+CLOSE_RANGE = (8.0, 80.0)  # ... the others anything up to a die filling a third of the view
+CLOSE_SHARE = 0.4
+
+
+def finder_view(photo: Photo, levels: list[np.ndarray], rng: np.random.Generator) -> tuple[np.ndarray, list]:
+    """Returns (SIDE x SIDE x 3 float view, [(x, y, face) in view pixels]); raises nothing."""
+    median = float(np.median([die.face for die in photo.dice]))
+    wanted = math.exp(rng.uniform(*np.log(CLOSE_RANGE if rng.random() < CLOSE_SHARE else TABLE_RANGE)))
+    scale = wanted / median
+    level = min(len(levels) - 1, max(0, int(math.floor(math.log2(1.0 / scale)))))
+    source = levels[level]
+    anchor = photo.dice[int(rng.integers(len(photo.dice)))]
+    around = np.array([anchor.x, anchor.y]) + rng.normal(0, 1, 2) * SIDE / scale / 4
+    angle = float(rng.uniform(0, 360)) if rng.random() < 0.5 else 90.0 * int(rng.integers(4))
+    matrix = cv2.getRotationMatrix2D((float(around[0]), float(around[1])), angle, scale)
+    matrix[:, 2] += SIDE / 2 - around
+    if rng.random() < 0.5:
+        matrix[0] = -matrix[0]
+        matrix[0, 2] += SIDE
+    on_level = matrix.copy()
+    on_level[:, :2] *= 2.0**level
+    fill = rng.integers(0, 256, 3).tolist()
+    view = cv2.warpAffine(source, on_level, (SIDE, SIDE), flags=cv2.INTER_LINEAR, borderValue=fill)
+    dice = []
+    for die in photo.dice:
+        x, y = matrix @ np.array([die.x, die.y, 1.0])
+        dice.append((float(x), float(y), die.face * scale))
+    return recolour(view, rng), dice
+
+
+def finder_targets(dice: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Returns (heat map, 3 regression maps: offset x, offset y, log face; centre mask) for one view; raises nothing."""
+    cells = SIDE // FINDER_STRIDE
+    heat = np.zeros((cells, cells), np.float32)
+    regress = np.zeros((3, cells, cells), np.float32)
+    mask = np.zeros((cells, cells), np.float32)
+    grid_y, grid_x = np.mgrid[0:cells, 0:cells].astype(np.float32)
+    for x, y, face in dice:
+        centre_x, centre_y = x / FINDER_STRIDE, y / FINDER_STRIDE
+        column, row = int(math.floor(centre_x)), int(math.floor(centre_y))
+        if not (0 <= column < cells and 0 <= row < cells):
+            continue
+        sigma = max(0.5, face / FINDER_STRIDE / 6)
+        bump = np.exp(-((grid_x - column) ** 2 + (grid_y - row) ** 2) / (2 * sigma * sigma))
+        heat = np.maximum(heat, bump)
+        regress[:, row, column] = (centre_x - column, centre_y - row, math.log(face))
+        mask[row, column] = 1.0
+    return heat, regress, mask
+
+
+def finder_loss(output: torch.Tensor, heat: torch.Tensor, regress: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """Returns CenterNet's focal loss on the heat map plus L1 on offsets and log size at centres; raises nothing."""
+    chance = torch.sigmoid(output[:, 0]).clamp(1e-4, 1 - 1e-4)
+    centres = heat.eq(1.0).float()
+    positive = -torch.log(chance) * (1 - chance) ** 2 * centres
+    negative = -torch.log(1 - chance) * chance**2 * (1 - heat) ** 4 * (1 - centres)
+    count = centres.sum().clamp(min=1.0)
+    focal = (positive.sum() + negative.sum()) / count
+    where = mask.unsqueeze(1)
+    l1 = (torch.abs(output[:, 1:] - regress) * where).sum() / count
+    return focal + l1
+
+
+def train_finder(photos: list[Photo], steps: int, seed: int, log: callable) -> Finder:
+    """Returns a finder trained for `steps` batches of 16 views; raises nothing."""
+    rng = np.random.default_rng(seed)
+    torch.manual_seed(seed)
+    levels = [pyramid(photo.image) for photo in photos]
+    model = Finder()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    model.train()
+    for step in range(steps):
+        views, heats, regresses, masks = [], [], [], []
+        for _ in range(16):
+            index = int(rng.integers(len(photos)))
+            view, dice = finder_view(photos[index], levels[index], rng)
+            heat, regress, mask = finder_targets(dice)
+            views.append(view.transpose(2, 0, 1) / 255.0)
+            heats.append(heat)
+            regresses.append(regress)
+            masks.append(mask)
+        output = model(torch.from_numpy(np.stack(views).astype(np.float32)))
+        loss = finder_loss(output, *(torch.from_numpy(np.stack(part)) for part in (heats, regresses, masks)))
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        if step % 100 == 0:
+            log(f"finder step {step}/{steps} loss {loss.item():.3f}")
+    return model.eval()
