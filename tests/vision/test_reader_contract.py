@@ -123,3 +123,11 @@ def _values(reading: DiceReading):
     from collections import Counter
 
     return Counter(die.value for die in reading.dice)
+
+
+def test_the_package_offers_read_dice(nell_photo: np.ndarray) -> None:
+    import vision
+
+    assert vision.read_dice(nell_photo) == read_dice(nell_photo)
+    with pytest.raises(AttributeError):
+        vision.read_nothing  # noqa: B018
