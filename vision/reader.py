@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.cutting import pyramid
+from vision.cutting import face_contrast, pyramid
 from vision.faces import CLASSES, NOT_PIPS, NOTHING, FaceReader
 from vision.finder import Finder, Spot, strongest_apart
 from vision.pips import foreshortening
@@ -25,6 +25,7 @@ TABLE_LOOK = (256, (6.0, 80.0))  # finder input long side, and the face sides (i
 CLOSE_LOOK = (96, (24.0, 80.0))  # a second, coarse look for dice that fill much of the frame
 HINTED_FACE = 18.0  # with a die size hint the frame is scaled so a face spans this many finder pixels
 KEEP_DIE = 0.4  # a spot is a die when (finder's chance) x (face reader's chance it is a die) reaches this
+STANDS_APART = 4.0  # grey levels (summed over channels) a face's colour must differ from its surround's
 SURE = 0.9  # a value is given without `unsure` only when its chance reaches this and every view agrees ...
 SURE_SPOT = 0.5  # ... and the finder was at least this sure a face is there (a speck on black is no die)
 SMALLEST_FRAME = 16
@@ -55,6 +56,7 @@ class DiceReader:
             (spot, chance, agree)
             for spot, chance, agree in zip(spots, chances, agreed)
             if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE
+            and face_contrast(images, spot.x, spot.y, spot.face) >= STANDS_APART
         ]
         dice = [_die_from(spot, chance, agree, image, tray_box) for spot, chance, agree in _without_nesting(kept)]
         dice = _mark_cocked(dice, image)

@@ -16,6 +16,7 @@ from vision.scoring import LabelledPhoto, load_folder, split_photos
 from vision.synthetic import render_dice
 
 TRAIN_FOLDERS = ("nell-byler-d6", "matteop65-webcam-d6")
+SYNTHETIC = "synthetic-"  # names of rendered photos start so
 PATTERN_SHARE = {1: 0.4, 2: 0.75, 3: 0.75, 4: 0.75, 5: 0.75, 6: 0.75}  # matteop65: pattern box / face side
 
 
@@ -77,5 +78,5 @@ def synthetic_photos(count: int, seed: int) -> list[Photo]:
             Die(left + width / 2, top + height / 2, float(die_px), value)
             for value, (left, top, width, height) in zip(values, boxes)
         )
-        photos.append(Photo(f"synthetic-{index}", image, dice))
+        photos.append(Photo(f"{SYNTHETIC}{index}", image, dice))
     return photos

@@ -3,6 +3,7 @@ crops of the ground beside them, and synthetic pip, numeral and plain faces."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -93,7 +94,7 @@ def _blurred_small(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return crop
 
 
-def train_faces(photos: list[Photo], steps: int, seed: int, log: callable) -> FaceReader:
+def train_faces(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None]) -> FaceReader:
     """Returns a face reader trained for `steps` batches of 256 crops; raises nothing."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
 import torch
 
 from dice_training.augment import recolour
-from dice_training.data import Photo
+from dice_training.data import SYNTHETIC, Photo
 from dice_training.models import FINDER_STRIDE, Finder
 from vision.cutting import pyramid
 
@@ -16,12 +17,17 @@ SIDE = 256  # training views are SIDE x SIDE
 TABLE_RANGE = (9.0, 28.0)  # most views: faces as small as a whole tray photo shows them (log-uniform) ...
 CLOSE_RANGE = (8.0, 80.0)  # ... the others anything up to a die filling a third of the view
 CLOSE_SHARE = 0.4
+RENDERED_RANGE = (30.0, 80.0)  # rendered tray photos are only shown close up
 
 
 def finder_view(photo: Photo, levels: list[np.ndarray], rng: np.random.Generator) -> tuple[np.ndarray, list]:
     """Returns (SIDE x SIDE x 3 float view, [(x, y, face) in view pixels]); raises nothing."""
     median = float(np.median([die.face for die in photo.dice]))
-    wanted = math.exp(rng.uniform(*np.log(CLOSE_RANGE if rng.random() < CLOSE_SHARE else TABLE_RANGE)))
+    if photo.name.startswith(SYNTHETIC):  # rendered dice teach what big dice look like; the table scale is left to photos
+        faces = RENDERED_RANGE
+    else:
+        faces = CLOSE_RANGE if rng.random() < CLOSE_SHARE else TABLE_RANGE
+    wanted = math.exp(rng.uniform(*np.log(faces)))
     scale = wanted / median
     level = min(len(levels) - 1, max(0, int(math.floor(math.log2(1.0 / scale)))))
     source = levels[level]
@@ -77,7 +83,7 @@ def finder_loss(output: torch.Tensor, heat: torch.Tensor, regress: torch.Tensor,
     return focal + l1
 
 
-def train_finder(photos: list[Photo], steps: int, seed: int, log: callable) -> Finder:
+def train_finder(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None]) -> Finder:
     """Returns a finder trained for `steps` batches of 16 views; raises nothing."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)

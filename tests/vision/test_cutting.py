@@ -62,3 +62,14 @@ def test_normalise_centres_each_crop_and_spares_flat_ones_from_stretching() -> N
     assert batch.shape == (2, 3, FACE_CROP, FACE_CROP)
     assert abs(batch[0].mean()) < 1e-4 and batch[0].std() == pytest.approx(1.0, abs=1e-3)
     assert np.abs(batch[1]).max() < 0.25  # two grey levels of difference stay small
+
+
+def test_face_contrast_tells_a_die_from_a_speck_on_black() -> None:
+    from vision.cutting import face_contrast
+
+    speck = np.zeros((200, 200, 3), np.uint8)
+    speck[99:102, 99:102] = 255
+    die = np.full((200, 200, 3), 128, np.uint8)
+    die[80:120, 80:120] = 240
+    assert face_contrast(pyramid(speck), 100, 100, 40) < 4.0
+    assert face_contrast(pyramid(die), 100, 100, 40) > 100.0
