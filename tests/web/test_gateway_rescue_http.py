@@ -134,17 +134,27 @@ def test_the_camera_reads_the_d6_and_a_phone_enters_the_d8(companion_server: Any
     _, tokens = _start(server)
     snap = _roll_off(server, tokens)
     _act(server, tokens[1], 1, "rescue")
-    status, _ = server.api("POST", "/api/press", json={"button": "roll"}, token=server.host_token)
-    assert status == 200
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        status, snap = server.api("GET", "/api/state", token=tokens[1])
+    for _ in range(3):  # a throw the reader is not sure of asks for a re-roll, as at the table: press ROLL again
+        snap = _press_roll_and_wait(server, tokens[1])
         if snap["camera"]["status"] == "read_ok":
             break
-        time.sleep(0.05)
     assert snap["camera"]["status"] == "read_ok" and "d8" in snap["message"], snap["camera"]
     assert snap["awaiting_dice"]["sides"] == [8, 6]
     snap = _roll(server, tokens[1], [5], [8])
     last = snap["view"]["last_roll"]
     assert (last["d8"], last["d8_origin"], last["d6_origin"]) == (5, "phone", "camera")
     assert any(f"D8 5 (phone), D6 {last['d6']} (camera) — rescued!" in line for line in snap["view"]["log"])
+
+
+def _press_roll_and_wait(server: Any, token: str) -> dict[str, Any]:
+    """Presses ROLL (the demo camera throws) and returns the state once the camera has ruled or asked again."""
+    _, before = server.api("GET", "/api/state", token=token)
+    status, _ = server.api("POST", "/api/press", json={"button": "roll"}, token=server.host_token)
+    assert status == 200
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        status, snap = server.api("GET", "/api/state", token=token)
+        if snap["seq"] > before["seq"] and snap["camera"]["status"] in ("read_ok", "reroll", "wrong_count"):
+            return snap
+        time.sleep(0.05)
+    return snap
