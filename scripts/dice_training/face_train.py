@@ -44,7 +44,7 @@ class FaceExamples:
         rng = self.rng
         if kind == "synthetic pips":
             value = int(rng.integers(1, 7))
-            return _turned(pip_face_crop(rng, value)[0], rng), value
+            return _turned(pip_face_crop(rng, value), rng), value
         if kind == "numeral":
             return _turned(numeral_crop(rng), rng), NOT_PIPS
         if kind == "plain":

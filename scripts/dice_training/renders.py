@@ -1,6 +1,6 @@
 """Synthetic die-face crops for training the face network: pip faces, numeral faces and empty ground.
 
-Everything is drawn with OpenCV from random numbers (no photos), upright like the reader's crops.
+Everything is drawn with OpenCV from random numbers (no photos), nearly upright; training turns them.
 """
 from __future__ import annotations
 
@@ -58,8 +58,8 @@ def _contrasting(rng: np.random.Generator, colour: np.ndarray) -> np.ndarray:
             return pip
 
 
-def pip_face_crop(rng: np.random.Generator, value: int) -> tuple[np.ndarray, np.ndarray]:
-    """Returns a synthetic upright crop of a die showing `value` pips, and its box targets; raises nothing."""
+def pip_face_crop(rng: np.random.Generator, value: int) -> np.ndarray:
+    """Returns a synthetic CROP x CROP crop of a die showing `value` pips, nearly upright; raises nothing."""
     canvas = 4 * CROP
     side = canvas / CONTEXT * rng.uniform(0.85, 1.12)
     ground = rng.integers(0, 256, 3) if rng.random() < 0.4 else np.full(3, rng.integers(60, 230))
@@ -82,12 +82,7 @@ def pip_face_crop(rng: np.random.Generator, value: int) -> tuple[np.ndarray, np.
     image = cv2.warpAffine(image, turn, (canvas, canvas), borderMode=cv2.BORDER_REPLICATE)
     image += rng.normal(0, rng.uniform(1, 10), image.shape).astype(np.float32)
     image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.6, 3.0)))
-    crop = cv2.resize(np.clip(image, 0, 255), (CROP, CROP), interpolation=cv2.INTER_AREA)
-    moved = turn[:, :2] @ centre + turn[:, 2] - canvas / 2
-    size_now = side * (abs(np.linalg.det(turn[:, :2])) ** 0.5)
-    frame_side = canvas / CONTEXT
-    targets = np.array([-moved[0] / frame_side, -moved[1] / frame_side, math.log(size_now / frame_side)], np.float32)
-    return crop, -targets * np.array([1, 1, -1], np.float32)
+    return cv2.resize(np.clip(image, 0, 255), (CROP, CROP), interpolation=cv2.INTER_AREA)
 
 
 def _draw_die(
