@@ -14,9 +14,12 @@ def face_crop(image: np.ndarray, x: float, y: float, size: float) -> np.ndarray:
     """Returns the FACE x FACE grey crop of side `size` centred on (x, y); raises nothing."""
     scale = size / FACE
     half = (FACE - 1) / 2
+    if scale > 1.5:  # shrinking a lot: smooth the face's surround first so small pips do not alias away
+        reach = int(size) + 4
+        left, top = max(0, int(x) - reach), max(0, int(y) - reach)
+        image = cv2.GaussianBlur(image[top : int(y) + reach + 1, left : int(x) + reach + 1], (0, 0), 0.45 * scale)
+        x, y = x - left, y - top
     matrix = np.array([[scale, 0.0, x - scale * half], [0.0, scale, y - scale * half]])
-    if scale > 1.5:  # shrinking a lot: smooth first so small pips do not alias away
-        image = cv2.GaussianBlur(image, (0, 0), 0.45 * scale)
     crop = cv2.warpAffine(
         image, matrix, (FACE, FACE), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
     )
