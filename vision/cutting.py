@@ -70,17 +70,22 @@ def normalise(crops: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(((crops - mean) / spread).transpose(0, 3, 1, 2), dtype=np.float32)
 
 
-def face_contrast(images: list[np.ndarray], x: float, y: float, face: float) -> float:
-    """Returns how far the face's median colour lies from its surround's (sum over channels); raises nothing.
+def face_contrast(crop: np.ndarray) -> float:
+    """Returns how far a face crop's middle colour lies from its surround's (median, sum over channels); raises nothing.
 
     A face that does not stand apart from what is around it (a speck on black cloth, a whole dark tray
     taken for one big die) is no die anyone could read.
     """
-    crop = cut_face(images, x, y, face)
+    return float(np.abs(np.median(crop[_INSIDE], axis=0) - np.median(crop[_AROUND], axis=0)).sum())
+
+
+def _rings() -> tuple[np.ndarray, np.ndarray]:
+    """Returns masks of a face crop's middle (within 0.8 half-faces) and surround (beyond 1.1); raises nothing."""
     middle = (FACE_CROP - 1) / 2
     rows, cols = np.mgrid[0:FACE_CROP, 0:FACE_CROP]
     reach = np.maximum(np.abs(rows - middle), np.abs(cols - middle))
     half_face = FACE_CROP / CONTEXT / 2
-    inside = crop[reach < 0.8 * half_face]
-    around = crop[reach > 1.1 * half_face]
-    return float(np.abs(np.median(inside, axis=0) - np.median(around, axis=0)).sum())
+    return reach < 0.8 * half_face, reach > 1.1 * half_face
+
+
+_INSIDE, _AROUND = _rings()

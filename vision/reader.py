@@ -51,12 +51,11 @@ class DiceReader:
         images = pyramid(image)
         with self._lock:
             spots = strongest_apart(self._spots(images, die_size))
-            chances, agreed = self._faces.read(images, [(spot.x, spot.y, spot.face) for spot in spots])
+            faces = self._faces.read(images, [(spot.x, spot.y, spot.face) for spot in spots])
         kept = [
             (spot, chance, agree)
-            for spot, chance, agree in zip(spots, chances, agreed)
-            if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE
-            and face_contrast(images, spot.x, spot.y, spot.face) >= STANDS_APART
+            for spot, chance, agree, crop in zip(spots, faces.chances, faces.agreed, faces.crops)
+            if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE and face_contrast(crop) >= STANDS_APART
         ]
         dice = [_die_from(spot, chance, agree, image, tray_box) for spot, chance, agree in _without_nesting(kept)]
         dice = _mark_cocked(dice, image)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.cutting import FACE_CROP, FINDER_MULTIPLE, cut_face, finder_input, normalise, pyramid
+from vision.cutting import FACE_CROP, FINDER_MULTIPLE, cut_face, face_contrast, finder_input, normalise, pyramid
 
 
 def _frame_with_a_mark() -> np.ndarray:
@@ -54,6 +54,12 @@ def test_big_faces_are_cut_from_a_smaller_level_without_aliasing_to_noise() -> N
     assert crop.std() < 30  # averaged down, not sampled from single noisy pixels
 
 
+def test_a_face_off_the_frame_gives_the_replicated_edge() -> None:
+    frame = _frame_with_a_mark()
+    crop = cut_face(pyramid(frame), -500, -500, 45)
+    assert crop.shape == (FACE_CROP, FACE_CROP, 3) and np.allclose(crop, 128)
+
+
 def test_normalise_centres_each_crop_and_spares_flat_ones_from_stretching() -> None:
     busy = np.random.default_rng(1).uniform(0, 255, (FACE_CROP, FACE_CROP, 3)).astype(np.float32)
     flat = np.full((FACE_CROP, FACE_CROP, 3), 90.0, np.float32)
@@ -65,11 +71,9 @@ def test_normalise_centres_each_crop_and_spares_flat_ones_from_stretching() -> N
 
 
 def test_face_contrast_tells_a_die_from_a_speck_on_black() -> None:
-    from vision.cutting import face_contrast
-
     speck = np.zeros((200, 200, 3), np.uint8)
     speck[99:102, 99:102] = 255
     die = np.full((200, 200, 3), 128, np.uint8)
     die[80:120, 80:120] = 240
-    assert face_contrast(pyramid(speck), 100, 100, 40) < 4.0
-    assert face_contrast(pyramid(die), 100, 100, 40) > 100.0
+    assert face_contrast(cut_face(pyramid(speck), 100, 100, 40)) < 4.0
+    assert face_contrast(cut_face(pyramid(die), 100, 100, 40)) > 100.0
