@@ -1,11 +1,14 @@
 """Labelled training photos read in place from ../shared/dice, with each die's top-face centre and size.
 
 nell-byler boxes enclose the whole die seen from above, so the face is the box. matteop65 boxes enclose
-only the pip pattern of the top face (for a 1, just the pip), so the face side is estimated from it:
-the pattern of 2-6 spans about 3/4 of the face, a single pip about 0.4 of it.
+only the pip pattern of the top face, so the face side is estimated: the pattern of 2-6 spans about 3/4
+of the face. A 1's box is anything from the lone pip (11 px) to most of the face (86 px), so it says
+little; a 1 takes the median face of the other dice in its photo (one webcam, one set of dice), else the
+median face over the folder, but never less than its own box.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +20,7 @@ from vision.synthetic import render_dice
 
 TRAIN_FOLDERS = ("nell-byler-d6", "matteop65-webcam-d6")
 SYNTHETIC = "synthetic-"  # names of rendered photos start so
-PATTERN_SHARE = {1: 0.4, 2: 0.75, 3: 0.75, 4: 0.75, 5: 0.75, 6: 0.75}  # matteop65: pattern box / face side
+PATTERN_SHARE = 0.75  # matteop65: the pip pattern of 2-6 spans this share of the face side
 
 
 @dataclass(frozen=True)
@@ -46,21 +49,34 @@ def load_photos(shared: Path, half: str) -> list[Photo]:
         labelled = load_folder(shared / folder)
         if half == "dev":
             labelled = split_photos(labelled)[0]
-        pattern_boxes = folder.startswith("matteop65")
-        photos.extend(_photo(item, pattern_boxes) for item in labelled)
+        sides = [_face_sides(item, folder.startswith("matteop65")) for item in labelled]
+        usual = float(np.nanmedian([side for photo_sides in sides for side in photo_sides]))
+        photos.extend(_photo(item, photo_sides, usual) for item, photo_sides in zip(labelled, sides))
     return photos
 
 
-def _photo(item: LabelledPhoto, pattern_boxes: bool) -> Photo:
-    """Returns one photo read from disk with its dice; raises FileNotFoundError when unreadable."""
+def _face_sides(item: LabelledPhoto, pattern_boxes: bool) -> list[float]:
+    """Returns each labelled die's face side, NaN for a 1 among pattern boxes (it is guessed later); raises nothing."""
+    if not pattern_boxes:
+        return [(width + height) / 2 for _, _, width, height in item.boxes or ()]
+    found = [
+        math.nan if value == 1 else max(width, height) / PATTERN_SHARE
+        for value, (_, _, width, height) in zip(item.values, item.boxes or ())
+    ]
+    known = [side for side in found if not math.isnan(side)]
+    return [float(np.median(known)) if math.isnan(side) and known else side for side in found]
+
+
+def _photo(item: LabelledPhoto, sides: list[float], usual: float) -> Photo:
+    """Returns one photo read from disk with its dice (`usual` stands in for unknown sides); raises FileNotFoundError."""
     image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
     if image is None:
         raise FileNotFoundError(f"cannot read {item.path}")
-    dice = []
-    for value, (left, top, width, height) in zip(item.values, item.boxes or ()):
-        side = max(width, height) / PATTERN_SHARE[value] if pattern_boxes else (width + height) / 2
-        dice.append(Die(left + width / 2, top + height / 2, float(side), value))
-    return Photo(item.path.name, image, tuple(dice))
+    dice = tuple(
+        Die(left + width / 2, top + height / 2, max(usual, width, height) if math.isnan(side) else side, value)
+        for value, (left, top, width, height), side in zip(item.values, item.boxes or (), sides)
+    )
+    return Photo(item.path.name, image, dice)
 
 
 def synthetic_photos(count: int, seed: int) -> list[Photo]:

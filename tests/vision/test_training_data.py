@@ -1,0 +1,67 @@
+"""Training labels: each die's face centre and side as the dice reader is taught them (no PyTorch needed)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def data(monkeypatch: pytest.MonkeyPatch):
+    """The training data module, imported from scripts/ as the training script does."""
+    monkeypatch.syspath_prepend(str(REPO / "scripts"))
+    from dice_training import data as module
+
+    return module
+
+
+def _folder(root: Path, name: str, rows: list[str]) -> None:
+    """Writes a labelled folder: a blank 64x64 photo per row and labels.csv."""
+    folder = root / name
+    folder.mkdir(parents=True)
+    for row in rows:
+        cv2.imwrite(str(folder / row.split(",")[0]), np.zeros((64, 64, 3), np.uint8))
+    (folder / "labels.csv").write_text("file,dice,boxes\n" + "\n".join(rows) + "\n")
+
+
+def _photos(data, tmp_path: Path) -> dict:
+    """Returns the loaded training photos by name, from a made-up nell and matteop folder."""
+    _folder(tmp_path, "nell-byler-d6", ['n1.jpg,3 1,"0,0,30,34;40,40,20,20"'])
+    _folder(
+        tmp_path,
+        "matteop65-webcam-d6",
+        [
+            'm1.jpg,1 5 5,"10,10,12,12;30,30,30,30;0,0,36,36"',  # a lone pip among 5s of face 40 and 48
+            'm2.jpg,1 1,"10,10,12,12;20,20,60,60"',  # only 1s: a pip box and a face-sized box
+            'm3.jpg,6,"0,0,15,60"',
+        ],
+    )
+    return {photo.name: photo for photo in data.load_photos(tmp_path, "all")}
+
+
+def test_whole_die_boxes_give_the_face_side(data, tmp_path: Path) -> None:
+    dice = _photos(data, tmp_path)["n1.jpg"].dice
+    assert [(die.x, die.y, die.face, die.value) for die in dice] == [(15, 17, 32, 3), (50, 50, 20, 1)]
+
+
+def test_a_pip_pattern_spans_three_quarters_of_the_face(data, tmp_path: Path) -> None:
+    photos = _photos(data, tmp_path)
+    assert [die.face for die in photos["m1.jpg"].dice][1:] == [pytest.approx(40), pytest.approx(48)]
+    assert photos["m3.jpg"].dice[0].face == pytest.approx(80)  # the longer side of the pattern counts
+
+
+def test_a_one_takes_the_face_of_the_other_dice_in_its_photo(data, tmp_path: Path) -> None:
+    lone_pip = _photos(data, tmp_path)["m1.jpg"].dice[0]
+    assert (lone_pip.x, lone_pip.y, lone_pip.value) == (16, 16, 1)
+    assert lone_pip.face == pytest.approx(44)  # the median of 40 and 48, not 12 / some share
+
+
+def test_ones_alone_take_the_folders_usual_face_but_never_less_than_their_box(data, tmp_path: Path) -> None:
+    small, big = _photos(data, tmp_path)["m2.jpg"].dice
+    usual = float(np.median([40, 48, 44, 80]))  # every matteop die whose face is known or taken from its photo
+    assert small.face == pytest.approx(usual)
+    assert big.face == pytest.approx(max(usual, 60))
