@@ -23,3 +23,16 @@ def recolour(image: np.ndarray, rng: np.random.Generator, invert: float = 0.0, b
         out = cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.3, blur)))
     out = out + rng.normal(0, rng.uniform(0, 8), out.shape).astype(np.float32)
     return np.clip(out, 0, 255).astype(np.float32)
+
+
+def squashed(crop: np.ndarray, rng: np.random.Generator, chance: float = 0.5, least: float = 0.75) -> np.ndarray:
+    """Returns the crop, sometimes squashed along a random direction as a die seen at a slant; raises nothing."""
+    if rng.random() >= chance:
+        return crop
+    side = crop.shape[0]
+    turn = float(rng.uniform(0, np.pi))
+    rotate = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    shape = rotate @ np.diag([float(rng.uniform(least, 1.0)), 1.0]) @ rotate.T
+    middle = (side - 1) / 2
+    matrix = np.hstack([shape, (np.eye(2) - shape) @ np.array([[middle], [middle]])])
+    return cv2.warpAffine(crop, matrix, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)

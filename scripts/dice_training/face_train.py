@@ -1,4 +1,4 @@
-"""Teaching the face reader: crops of labelled dice cut as at the table (jittered, turned, recoloured),
+"""Teaching the face reader: crops of labelled dice cut as at the table (jittered, turned, squashed, recoloured),
 crops of the ground beside them, and synthetic pip, numeral and plain faces."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import torch
 
-from dice_training.augment import recolour
+from dice_training.augment import recolour, squashed
 from dice_training.data import Photo
 from dice_training.models import FaceReader
 from dice_training.renders import numeral_crop, pip_face_crop, plain_crop
@@ -17,7 +17,7 @@ from vision.cutting import FACE_CROP, cut_face, normalise, pyramid
 
 NOTHING = 0
 NOT_PIPS = 7
-SHARES = {"die": 0.55, "ground": 0.2, "synthetic pips": 0.1, "numeral": 0.1, "plain": 0.05}
+SHARES = {"die": 0.5, "ground": 0.2, "synthetic pips": 0.15, "numeral": 0.1, "plain": 0.05}
 
 
 class FaceExamples:
@@ -53,10 +53,10 @@ class FaceExamples:
         photo, levels = self.photos[index], self.levels[index]
         die = photo.dice[int(rng.integers(len(photo.dice)))]
         if kind == "die":
-            x = die.x + rng.normal(0, 0.06) * die.face
-            y = die.y + rng.normal(0, 0.06) * die.face
-            face = die.face * math.exp(rng.normal(0, 0.1))
-            crop = cut_face(levels, x, y, face, float(rng.uniform(0, 360)), bool(rng.random() < 0.5))
+            x = die.x + rng.normal(0, 0.08) * die.face
+            y = die.y + rng.normal(0, 0.08) * die.face
+            face = die.face * math.exp(rng.normal(0, 0.14))
+            crop = squashed(cut_face(levels, x, y, face, float(rng.uniform(0, 360)), bool(rng.random() < 0.5)), rng)
             return _blurred_small(recolour(crop, rng, invert=0.15, blur=0.8), rng), die.value
         return self._ground(photo, levels, die.face)
 
@@ -88,8 +88,8 @@ def _turned(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def _blurred_small(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Returns the crop, sometimes shrunk and grown back as if the die were far smaller; raises nothing."""
-    if rng.random() < 0.15:
-        small = int(rng.integers(FACE_CROP * 5 // 8, FACE_CROP))
+    if rng.random() < 0.3:
+        small = int(rng.integers(FACE_CROP // 2, FACE_CROP))
         crop = cv2.resize(cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA), (FACE_CROP, FACE_CROP))
     return crop
 

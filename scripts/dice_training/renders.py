@@ -52,9 +52,9 @@ LAYOUTS = {
 
 def _contrasting(rng: np.random.Generator, colour: np.ndarray) -> np.ndarray:
     """Returns a pip colour that stands out from the face colour; raises nothing."""
-    while True:
-        pip = rng.integers(0, 256, 3) if rng.random() < 0.4 else np.full(3, 20 if colour.mean() > 128 else 235)
-        if abs(float(pip.mean()) - float(colour.mean())) > 60:
+    while True:  # red on black or yellow on red differ in colour more than in brightness
+        pip = rng.integers(0, 256, 3) if rng.random() < 0.5 else np.full(3, 20 if colour.mean() > 128 else 235)
+        if float(np.linalg.norm(pip.astype(float) - colour)) > 110:
             return pip
 
 
