@@ -2,11 +2,12 @@
 
 Usage (PyTorch is needed for training only; `pip install torch==2.13.0 onnx` into any venv):
 
-    python scripts/train_dice.py [--half all|dev] [--part finder|faces|both] [--out DIR]
+    python scripts/train_dice.py [--half all|dev|check] [--part finder|faces|both] [--out DIR]
 
 Writes DIR/dice_finder.onnx and DIR/dice_faces.onnx (default DIR: vision/models, the shipped ones, trained
 with --half all). `--half dev` trains on the dev half of each folder only, so the check half measures how
-well the recipe generalises: `benchmarks/dice_reader.py --half check --models DIR`.
+well the recipe generalises: `benchmarks/dice_reader.py --half check --models DIR`; `--half check` is the
+other way round (two folds: each half measured by networks that never saw it).
 Seeded and one thread per run, so a rerun on the same machine and library versions gives the same weights.
 
 Training data, read IN PLACE from ../shared/dice beside the repo (never copied into the repo):
@@ -54,7 +55,7 @@ def export(model: torch.nn.Module, example: torch.Tensor, path: Path, spatial: b
 def main() -> None:
     """Trains the chosen parts and writes their ONNX files; raises SystemExit on bad arguments."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--half", choices=("all", "dev"), default="all")
+    parser.add_argument("--half", choices=("all", "dev", "check"), default="all")
     parser.add_argument("--part", choices=("finder", "faces", "both"), default="both")
     parser.add_argument("--finder-steps", type=int, default=5000)
     parser.add_argument("--face-steps", type=int, default=6000)

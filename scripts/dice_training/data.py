@@ -43,14 +43,15 @@ class Photo:
 
 
 def load_photos(shared: Path, half: str) -> list[Photo]:
-    """Returns the training photos of every training folder (`half`: all or dev); raises FileNotFoundError."""
+    """Returns the training photos of every training folder (`half`: all, dev or check); raises FileNotFoundError."""
     photos: list[Photo] = []
     for folder in TRAIN_FOLDERS:
         labelled = load_folder(shared / folder)
-        if half == "dev":
-            labelled = split_photos(labelled)[0]
+        if half != "all":
+            labelled = split_photos(labelled)[0 if half == "dev" else 1]
         sides = [_face_sides(item, folder.startswith("matteop65")) for item in labelled]
-        usual = float(np.nanmedian([side for photo_sides in sides for side in photo_sides]))
+        known = [side for photo_sides in sides for side in photo_sides if not math.isnan(side)]
+        usual = float(np.median(known)) if known else 0.0  # no known face at all: a 1 keeps its own box
         photos.extend(_photo(item, photo_sides, usual) for item, photo_sides in zip(labelled, sides))
     return photos
 

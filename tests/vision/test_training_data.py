@@ -29,15 +29,16 @@ def _folder(root: Path, name: str, rows: list[str]) -> None:
 
 
 def _photos(data, tmp_path: Path) -> dict:
-    """Returns the loaded training photos by name, from a made-up nell and matteop folder."""
+    """Returns the loaded training photos by name, from a made-up nell and matteop folder (m1, m6 and m11 are
+    shot far enough apart to fall in different groups of the dev/check split)."""
     _folder(tmp_path, "nell-byler-d6", ['n1.jpg,3 1,"0,0,30,34;40,40,20,20"'])
     _folder(
         tmp_path,
         "matteop65-webcam-d6",
         [
             'm1.jpg,1 5 5,"10,10,12,12;30,30,30,30;0,0,36,36"',  # a lone pip among 5s of face 40 and 48
-            'm2.jpg,1 1,"10,10,12,12;20,20,60,60"',  # only 1s: a pip box and a face-sized box
-            'm3.jpg,6,"0,0,15,60"',
+            'm6.jpg,1 1,"10,10,12,12;20,20,60,60"',  # only 1s: a pip box and a face-sized box
+            'm11.jpg,6,"0,0,15,60"',
         ],
     )
     return {photo.name: photo for photo in data.load_photos(tmp_path, "all")}
@@ -51,7 +52,7 @@ def test_whole_die_boxes_give_the_face_side(data, tmp_path: Path) -> None:
 def test_a_pip_pattern_spans_three_quarters_of_the_face(data, tmp_path: Path) -> None:
     photos = _photos(data, tmp_path)
     assert [die.face for die in photos["m1.jpg"].dice][1:] == [pytest.approx(40), pytest.approx(48)]
-    assert photos["m3.jpg"].dice[0].face == pytest.approx(80)  # the longer side of the pattern counts
+    assert photos["m11.jpg"].dice[0].face == pytest.approx(80)  # the longer side of the pattern counts
 
 
 def test_a_one_takes_the_face_of_the_other_dice_in_its_photo(data, tmp_path: Path) -> None:
@@ -61,7 +62,14 @@ def test_a_one_takes_the_face_of_the_other_dice_in_its_photo(data, tmp_path: Pat
 
 
 def test_ones_alone_take_the_folders_usual_face_but_never_less_than_their_box(data, tmp_path: Path) -> None:
-    small, big = _photos(data, tmp_path)["m2.jpg"].dice
+    small, big = _photos(data, tmp_path)["m6.jpg"].dice
     usual = float(np.median([40, 48, 44, 80]))  # every matteop die whose face is known or taken from its photo
     assert small.face == pytest.approx(usual)
     assert big.face == pytest.approx(max(usual, 60))
+
+
+def test_the_dev_and_check_halves_split_the_photos_between_them(data, tmp_path: Path) -> None:
+    every = set(_photos(data, tmp_path))
+    dev = {photo.name for photo in data.load_photos(tmp_path, "dev")}
+    check = {photo.name for photo in data.load_photos(tmp_path, "check")}
+    assert dev and check and not dev & check and dev | check == every
