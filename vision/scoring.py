@@ -120,25 +120,40 @@ def _inside(box: tuple[int, int, int, int], x: float, y: float) -> bool:
 def _score_by_boxes(reading: DiceReading, photo: LabelledPhoto) -> Tally:
     """Returns the counts for a photo whose labels have boxes; raises nothing."""
     tally = Tally(photos=1, dice=len(photo.values))
-    centres = [(die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2) for die in reading.dice]
-    used: set[int] = set()
-    all_right = True
-    for value, box in zip(photo.values, photo.boxes or ()):
-        inside = [index for index, (x, y) in enumerate(centres) if index not in used and _inside(box, x, y)]
-        if not inside:
-            all_right = False
+    labels = list(zip(photo.values, photo.boxes or ()))
+    pairs = _pairs(reading, [box for _, box in labels])
+    all_right = len(pairs) == len(labels)
+    for label_index, (value, box) in enumerate(labels):
+        if label_index not in pairs:
             tally.misses.append(f"{photo.path.name}: missed a {value} at {box}")
             continue
-        centre = (box[0] + box[2] / 2, box[1] + box[3] / 2)
-        chosen = min(inside, key=lambda index: (centres[index][0] - centre[0]) ** 2 + (centres[index][1] - centre[1]) ** 2)
-        used.add(chosen)
-        all_right &= _count_die(tally, reading.dice[chosen], value, photo, box)
+        all_right &= _count_die(tally, reading.dice[pairs[label_index]], value, photo, box)
+    used = set(pairs.values())
     tally.false_dice = len(reading.dice) - len(used)
     for index, die in enumerate(reading.dice):
         if index not in used:
             tally.misses.append(f"{photo.path.name}: false die {die.value} at {die.box}")
     tally.exact_photos = int(all_right and tally.false_dice == 0)
     return tally
+
+
+def _pairs(reading: DiceReading, boxes: list[tuple[int, int, int, int]]) -> dict[int, int]:
+    """Returns {label index: read die index}, one to one, closest centres paired first; raises nothing.
+
+    A read die may fall inside several grown label boxes when dice touch; it belongs to the one it sits on.
+    """
+    centres = [(die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2) for die in reading.dice]
+    candidates = sorted(
+        ((x - left - width / 2) ** 2 + (y - top - height / 2) ** 2, label_index, die_index)
+        for label_index, (left, top, width, height) in enumerate(boxes)
+        for die_index, (x, y) in enumerate(centres)
+        if _inside((left, top, width, height), x, y)
+    )
+    pairs: dict[int, int] = {}
+    for _, label_index, die_index in candidates:
+        if label_index not in pairs and die_index not in pairs.values():
+            pairs[label_index] = die_index
+    return pairs
 
 
 def _count_die(tally: Tally, die: DieReading, value: int, photo: LabelledPhoto, box: tuple[int, ...]) -> bool:

@@ -32,6 +32,14 @@ def test_die_far_from_any_label_is_false() -> None:
     assert tally.false_dice == 1 and tally.exact_photos == 0
 
 
+def test_a_die_inside_two_touching_labels_belongs_to_the_one_it_sits_on() -> None:
+    touching = LabelledPhoto(Path("touching.jpg"), (1, 6), ((116, 100, 33, 33), (100, 119, 36, 36)))
+    reading = DiceReading((_die(6, (102, 112, 35, 35)),))  # centre 7 px from the 6's, 18 px from the 1's
+    tally = score_photo(reading, touching)
+    assert (tally.correct, tally.silent_errors, tally.false_dice) == (1, 0, 0)
+    assert tally.misses == ["touching.jpg: missed a 1 at (116, 100, 33, 33)"]
+
+
 def test_photos_without_boxes_match_by_values() -> None:
     photo = LabelledPhoto(Path("numeral.jpg"), (4,), None)
     assert score_photo(DiceReading((_die(None, (0, 0, 9, 9), unsure=True),)), photo).silent_errors == 0
