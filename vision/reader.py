@@ -134,12 +134,18 @@ def _checked_die_px(die_px: object) -> float | None:
 
 
 def _without_nesting(found: list[tuple[Spot, np.ndarray, bool]]) -> list[tuple[Spot, np.ndarray, bool]]:
-    """Returns the dice without nests (a die's pips, or a cluster seen as one big die): the surer side stays; raises nothing."""
+    """Returns the dice without nests (a die's pips, or a cluster seen as one big die): the surer side stays; raises nothing.
+
+    A lone mark in the middle of a plain square is a 1, or one die alone on a dark tray. So a big face read
+    as a 1 around a spot the finder was surer of keeps its value but counts as read two ways: its views no
+    longer agree (it becomes `unsure`).
+    """
     def sureness(item: tuple[Spot, np.ndarray, bool]) -> float:
         spot, chance, _ = item
         return spot.chance * (1.0 - chance[NOTHING]) * float(chance[1:].max() / max(1e-9, 1.0 - chance[NOTHING]))
 
     dropped: set[int] = set()
+    contested: set[int] = set()
     for big_index, (big, _, _) in enumerate(found):
         inside = [
             index
@@ -148,9 +154,20 @@ def _without_nesting(found: list[tuple[Spot, np.ndarray, bool]]) -> list[tuple[S
         ]
         if inside and sureness(found[big_index]) >= np.mean([sureness(found[index]) for index in inside]):
             dropped.update(inside)
+            if _reads_one(found[big_index][1]) and max(found[index][0].chance for index in inside) > big.chance:
+                contested.add(big_index)
         elif inside:
             dropped.add(big_index)
-    return [item for index, item in enumerate(found) if index not in dropped]
+    return [
+        (spot, chance, agreed and index not in contested)
+        for index, (spot, chance, agreed) in enumerate(found)
+        if index not in dropped
+    ]
+
+
+def _reads_one(chance: np.ndarray) -> bool:
+    """Whether the likeliest face of these class chances is a 1; raises nothing."""
+    return int(np.argmax(chance[1:])) + 1 == 1
 
 
 def _die_from(
