@@ -15,6 +15,7 @@ CONTEXT = 1.35  # a face crop spans this many face sides
 FINDER_STRIDE = 4  # one finder map cell covers this many input pixels
 FINDER_MULTIPLE = 16  # the finder's input sides are a multiple of this
 CONTRAST_FLOOR = 10.0  # crops flatter than this (grey levels) are not stretched further
+SMOOTH_ABOVE = 1.05  # a crop shrinking its source more than this is smoothed first
 
 
 def pyramid(frame: np.ndarray, levels: int = 6) -> list[np.ndarray]:
@@ -48,18 +49,36 @@ def cut_face(
     step = CONTEXT * face / FACE_CROP  # frame pixels per crop pixel
     level = min(len(images) - 1, max(0, int(math.floor(math.log2(max(step, 1.0))))))
     factor = 2.0**level
+    shrink = step / factor  # level pixels per crop pixel: 1 to 2, unless the face is tiny or huge
+    source, x, y = _smoothed_surround(images[level], x / factor, y / factor, shrink)
     turn = math.radians(angle)
-    along = np.array([math.cos(turn), math.sin(turn)]) * step / factor
-    down = np.array([-math.sin(turn), math.cos(turn)]) * step / factor
+    along = np.array([math.cos(turn), math.sin(turn)]) * shrink
+    down = np.array([-math.sin(turn), math.cos(turn)]) * shrink
     if mirror:
         along = -along
-    centre = np.array([x, y]) / factor - (along + down) * (FACE_CROP - 1) / 2
+    centre = np.array([x, y]) - (along + down) * (FACE_CROP - 1) / 2
     matrix = np.array([[along[0], down[0], centre[0]], [along[1], down[1], centre[1]]], np.float64)
     crop = cv2.warpAffine(
-        images[level], matrix, (FACE_CROP, FACE_CROP), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        source, matrix, (FACE_CROP, FACE_CROP), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
     return crop.astype(np.float32)
+
+
+def _smoothed_surround(image: np.ndarray, x: float, y: float, shrink: float) -> tuple[np.ndarray, float, float]:
+    """Returns (the crop's surround, smoothed when shrunk by more than SMOOTH_ABOVE, and (x, y) in it); raises nothing.
+
+    Sampling every 1.9th pixel with no smoothing drops or keeps a small pip by chance (aliasing); a Gaussian of
+    0.5 * sqrt(shrink^2 - 1) pixels first brings the detail down to what the crop can hold.
+    """
+    if shrink <= SMOOTH_ABOVE:
+        return image, x, y
+    reach = int(FACE_CROP * shrink * 0.75) + 4  # beyond the turned crop's half-diagonal
+    left, top = max(0, int(x) - reach), max(0, int(y) - reach)
+    surround = image[top : int(y) + reach + 1, left : int(x) + reach + 1]
+    if surround.size == 0:  # the face lies wholly off the frame: the edge is replicated as before
+        return image, x, y
+    return cv2.GaussianBlur(surround, (0, 0), 0.5 * math.sqrt(shrink * shrink - 1.0)), x - left, y - top
 
 
 def normalise(crops: np.ndarray) -> np.ndarray:
