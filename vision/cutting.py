@@ -15,7 +15,7 @@ CONTEXT = 1.35  # a face crop spans this many face sides
 FINDER_STRIDE = 4  # one finder map cell covers this many input pixels
 FINDER_MULTIPLE = 16  # the finder's input sides are a multiple of this
 CONTRAST_FLOOR = 10.0  # crops flatter than this (grey levels) are not stretched further
-SMOOTH_ABOVE = 1.05  # a crop shrinking its source more than this is smoothed first
+SMOOTH_ABOVE = 1.05  # a crop shrinking its source more than this is smoothed first, by 0.5 * sqrt(shrink² - 1)
 
 
 def pyramid(frame: np.ndarray, levels: int = 6) -> list[np.ndarray]:
@@ -50,7 +50,10 @@ def cut_face(
     level = min(len(images) - 1, max(0, int(math.floor(math.log2(max(step, 1.0))))))
     factor = 2.0**level
     shrink = step / factor  # level pixels per crop pixel: 1 to 2, unless the face is tiny or huge
-    source, x, y = _smoothed_surround(images[level], x / factor, y / factor, shrink)
+    source, x, y = images[level], x / factor, y / factor
+    if shrink > SMOOTH_ABOVE:  # sampling every 1.9th pixel unsmoothed keeps or drops a small pip by chance
+        reach = int(FACE_CROP * shrink * 0.75) + 4  # beyond the turned crop's half-diagonal
+        source, x, y = smoothed_surround(source, x, y, reach, 0.5 * math.sqrt(shrink * shrink - 1.0))
     turn = math.radians(angle)
     along = np.array([math.cos(turn), math.sin(turn)]) * shrink
     down = np.array([-math.sin(turn), math.cos(turn)]) * shrink
@@ -65,20 +68,16 @@ def cut_face(
     return crop.astype(np.float32)
 
 
-def _smoothed_surround(image: np.ndarray, x: float, y: float, shrink: float) -> tuple[np.ndarray, float, float]:
-    """Returns (the crop's surround, smoothed when shrunk by more than SMOOTH_ABOVE, and (x, y) in it); raises nothing.
+def smoothed_surround(image: np.ndarray, x: float, y: float, reach: int, sigma: float) -> tuple[np.ndarray, float, float]:
+    """Returns (the image within `reach` pixels of (x, y), Gaussian-smoothed by `sigma`, and (x, y) in it); raises nothing.
 
-    Sampling every 1.9th pixel with no smoothing drops or keeps a small pip by chance (aliasing); a Gaussian of
-    0.5 * sqrt(shrink^2 - 1) pixels first brings the detail down to what the crop can hold.
+    Smoothing only the surround a crop is cut from costs a die's area, not the frame's.
     """
-    if shrink <= SMOOTH_ABOVE:
-        return image, x, y
-    reach = int(FACE_CROP * shrink * 0.75) + 4  # beyond the turned crop's half-diagonal
     left, top = max(0, int(x) - reach), max(0, int(y) - reach)
     surround = image[top : int(y) + reach + 1, left : int(x) + reach + 1]
-    if surround.size == 0:  # the face lies wholly off the frame: the edge is replicated as before
+    if surround.size == 0:  # the place lies wholly off the frame: its crop is the replicated edge anyway
         return image, x, y
-    return cv2.GaussianBlur(surround, (0, 0), 0.5 * math.sqrt(shrink * shrink - 1.0)), x - left, y - top
+    return cv2.GaussianBlur(surround, (0, 0), sigma), x - left, y - top
 
 
 def normalise(crops: np.ndarray) -> np.ndarray:

@@ -40,7 +40,8 @@ class FaceReader:
         mirrored, and the four readings averaged (they agree when all four name the same class).
         """
         if not places:
-            return FaceReadings(np.zeros((0, CLASSES), np.float32), np.zeros(0, bool), np.zeros((0, FACE_CROP, FACE_CROP, 3)))
+            nothing = np.zeros((0, FACE_CROP, FACE_CROP, 3), np.float32)
+            return FaceReadings(np.zeros((0, CLASSES), np.float32), np.zeros(0, bool), nothing)
         crops = np.stack([cut_face(images, x, y, face) for x, y, face in places])
         chances = self._chances(crops)
         agreed = np.ones(len(places), bool)

@@ -6,6 +6,8 @@ import math
 import cv2
 import numpy as np
 
+from vision.cutting import smoothed_surround
+
 FACE = 48  # the face is looked at as a FACE x FACE grey crop
 HAT = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (15, 15))
 
@@ -15,10 +17,7 @@ def face_crop(image: np.ndarray, x: float, y: float, size: float) -> np.ndarray:
     scale = size / FACE
     half = (FACE - 1) / 2
     if scale > 1.5:  # shrinking a lot: smooth the face's surround first so small pips do not alias away
-        reach = int(size) + 4
-        left, top = max(0, int(x) - reach), max(0, int(y) - reach)
-        image = cv2.GaussianBlur(image[top : int(y) + reach + 1, left : int(x) + reach + 1], (0, 0), 0.45 * scale)
-        x, y = x - left, y - top
+        image, x, y = smoothed_surround(image, x, y, int(size) + 4, 0.45 * scale)
     matrix = np.array([[scale, 0.0, x - scale * half], [0.0, scale, y - scale * half]])
     crop = cv2.warpAffine(
         image, matrix, (FACE, FACE), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
