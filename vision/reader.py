@@ -154,7 +154,7 @@ def _without_nesting(found: list[tuple[Spot, np.ndarray, bool]]) -> list[tuple[S
         ]
         if inside and sureness(found[big_index]) >= np.mean([sureness(found[index]) for index in inside]):
             dropped.update(inside)
-            if _reads_one(found[big_index][1]) and max(found[index][0].chance for index in inside) > big.chance:
+            if _likeliest_face(found[big_index][1]) == 1 and max(found[index][0].chance for index in inside) > big.chance:
                 contested.add(big_index)
         elif inside:
             dropped.add(big_index)
@@ -165,9 +165,9 @@ def _without_nesting(found: list[tuple[Spot, np.ndarray, bool]]) -> list[tuple[S
     ]
 
 
-def _reads_one(chance: np.ndarray) -> bool:
-    """Whether the likeliest face of these class chances is a 1; raises nothing."""
-    return int(np.argmax(chance[1:])) + 1 == 1
+def _likeliest_face(chance: np.ndarray) -> int:
+    """Returns the likeliest class other than nothing: 1-6 pips, or NOT_PIPS; raises nothing."""
+    return int(np.argmax(chance[1:CLASSES])) + 1
 
 
 def _die_from(
@@ -175,7 +175,7 @@ def _die_from(
 ) -> DieReading:
     """Returns the reading for one kept die: value, box, confidence and flags; raises nothing."""
     faces = chance[1:CLASSES] / max(1e-9, 1.0 - chance[NOTHING])
-    best = int(np.argmax(faces)) + 1
+    best = _likeliest_face(chance)
     confidence = float(faces[best - 1])
     flags: list[str] = []
     value: int | None = best

@@ -14,9 +14,7 @@ from dice_training.data import Photo
 from dice_training.models import FaceReader
 from dice_training.renders import numeral_crop, pip_face_crop, plain_crop
 from vision.cutting import FACE_CROP, cut_face, normalise, pyramid
-
-NOTHING = 0
-NOT_PIPS = 7
+from vision.faces import NOT_PIPS, NOTHING
 SHARES = {"die": 0.5, "ground": 0.2, "synthetic pips": 0.15, "numeral": 0.1, "plain": 0.05}
 
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-FINDER_STRIDE = 4
-from vision.cutting import FACE_CROP  # noqa: F401  (the crop side the face reader is trained on)
-FACE_CLASSES = 8  # 0 nothing, 1-6 pips, 7 a face without pips (numerals, symbols)
+from vision.cutting import FACE_CROP, FINDER_STRIDE  # the crop side and map stride the reader runs with
+from vision.faces import CLASSES as FACE_CLASSES  # 0 nothing, 1-6 pips, 7 a face without pips (numerals, symbols)
 
 
 def _block(inputs: int, outputs: int, stride: int = 1) -> nn.Sequential:
