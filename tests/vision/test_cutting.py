@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.cutting import FACE_CROP, FINDER_MULTIPLE, cut_face, face_contrast, finder_input, normalise, pyramid
+from vision.cutting import CONTEXT, FACE_CROP, FINDER_MULTIPLE, cut_face, face_contrast, finder_input, normalise, pyramid
 
 
 def _frame_with_a_mark() -> np.ndarray:
@@ -57,7 +57,8 @@ def test_big_faces_are_cut_from_a_smaller_level_without_aliasing_to_noise() -> N
 def test_a_face_shrunk_less_than_a_level_is_smoothed_so_small_pips_do_not_come_and_go() -> None:
     noise = np.random.default_rng(2).integers(0, 256, (640, 640, 3)).astype(np.uint8)
     for angle in (0.0, 33.0):
-        crop = cut_face(pyramid(noise), 320, 320, 45, angle)  # 1.9 frame pixels per crop pixel, from the frame itself
+        face = 1.9 * FACE_CROP / CONTEXT  # 1.9 frame pixels per crop pixel, from the frame itself
+        crop = cut_face(pyramid(noise), 320, 320, face, angle)
         assert crop.std() < 30  # sampled unsmoothed, every 1.9th pixel keeps the noise's full spread (~74)
 
 
