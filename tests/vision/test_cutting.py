@@ -56,8 +56,8 @@ def test_big_faces_are_cut_from_a_smaller_level_without_aliasing_to_noise() -> N
 
 def test_a_face_shrunk_less_than_a_level_is_smoothed_so_small_pips_do_not_come_and_go() -> None:
     noise = np.random.default_rng(2).integers(0, 256, (640, 640, 3)).astype(np.uint8)
+    face = 1.9 * FACE_CROP / CONTEXT  # 1.9 frame pixels per crop pixel, from the frame itself
     for angle in (0.0, 33.0):
-        face = 1.9 * FACE_CROP / CONTEXT  # 1.9 frame pixels per crop pixel, from the frame itself
         crop = cut_face(pyramid(noise), 320, 320, face, angle)
         assert crop.std() < 30  # sampled unsmoothed, every 1.9th pixel keeps the noise's full spread (~74)
 
