@@ -140,9 +140,9 @@ def _without_nesting(found: list[tuple[Spot, np.ndarray, bool]]) -> list[tuple[S
     as a 1 around a spot the finder was surer of keeps its value but counts as read two ways: its views no
     longer agree (it becomes `unsure`).
     """
-    def sureness(item: tuple[Spot, np.ndarray, bool]) -> float:
+    def sureness(item: tuple[Spot, np.ndarray, bool]) -> float:  # finder's chance x the likeliest face's chance
         spot, chance, _ = item
-        return spot.chance * (1.0 - chance[NOTHING]) * float(chance[1:].max() / max(1e-9, 1.0 - chance[NOTHING]))
+        return spot.chance * float(chance[1:].max())
 
     dropped: set[int] = set()
     contested: set[int] = set()

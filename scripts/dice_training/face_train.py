@@ -15,6 +15,7 @@ from dice_training.models import FaceReader
 from dice_training.renders import numeral_crop, pip_face_crop, plain_crop
 from vision.cutting import FACE_CROP, cut_face, normalise, pyramid
 from vision.faces import NOT_PIPS, NOTHING
+
 SHARES = {"die": 0.5, "ground": 0.2, "synthetic pips": 0.15, "numeral": 0.1, "plain": 0.05}
 
 
