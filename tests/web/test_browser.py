@@ -1,5 +1,6 @@
 """The phone page in a real headless Chromium (Debian's, never downloaded): join through the link,
-tap a control, and see changes pushed by the event stream; screenshots go to /tmp."""
+tap a control, and see changes pushed by the event stream; screenshots go to each test's
+pytest tmp_path (pytest keeps the last three runs' under its basetemp)."""
 from __future__ import annotations
 
 import time
@@ -30,7 +31,7 @@ def watch_errors(page: Any) -> list[str]:
     return errors
 
 
-def test_a_phone_joins_taps_and_sees_the_table_change(browser, companion_server):
+def test_a_phone_joins_taps_and_sees_the_table_change(browser, companion_server, tmp_path):
     server = companion_server
     server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
     context = browser.new_context(**PHONE)
@@ -55,7 +56,7 @@ def test_a_phone_joins_taps_and_sees_the_table_change(browser, companion_server)
     expect(page.locator(".ttg-speed")).to_have_text("4")
     expect(page.locator("button.undo")).to_be_enabled()
     expect(page.get_by_role("button", name="Declare speed")).to_have_count(0)
-    page.screenshot(path="/tmp/companion-phone.png", full_page=True)
+    page.screenshot(path=tmp_path / "phone.png", full_page=True)
 
     status, _ = server.api("POST", "/api/actions", {"seat": 0, "move": "end_turn"}, token=server.seat_token(1))
     assert status == 403
@@ -65,7 +66,7 @@ def test_a_phone_joins_taps_and_sees_the_table_change(browser, companion_server)
 
     page.locator("[data-lang=ko]").tap()
     expect(page.locator(".turn")).to_have_text("Bob의 차례")
-    page.screenshot(path="/tmp/companion-phone-ko.png", full_page=True)
+    page.screenshot(path=tmp_path / "phone-ko.png", full_page=True)
     assert errors == []
     context.close()
 
@@ -85,7 +86,7 @@ def test_a_refusal_is_shown_plainly(browser, companion_server):
     context.close()
 
 
-def test_the_host_page_shows_qr_codes(browser, companion_server):
+def test_the_host_page_shows_qr_codes(browser, companion_server, tmp_path):
     server = companion_server
     context = browser.new_context(**PHONE)
     page = context.new_page()
@@ -102,6 +103,6 @@ def test_the_host_page_shows_qr_codes(browser, companion_server):
     page.locator("#name-1").fill("Bob")
     page.get_by_role("button", name="Start the game").tap()
     expect(page.locator(".qr figcaption b").first).to_have_text("Ann")
-    page.screenshot(path="/tmp/companion-host.png", full_page=True)
+    page.screenshot(path=tmp_path / "host.png", full_page=True)
     assert errors == []
     context.close()
