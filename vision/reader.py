@@ -147,11 +147,7 @@ def _without_nesting(found: list[tuple[Spot, np.ndarray, bool]]) -> list[tuple[S
     dropped: set[int] = set()
     contested: set[int] = set()
     for big_index, (big, _, _) in enumerate(found):
-        inside = [
-            index
-            for index, (small, _, _) in enumerate(found)
-            if small.face < 0.6 * big.face and math.hypot(small.x - big.x, small.y - big.y) < 0.6 * big.face
-        ]
+        inside = [index for index, (small, _, _) in enumerate(found) if _nested(small, big)]
         if inside and sureness(found[big_index]) >= np.mean([sureness(found[index]) for index in inside]):
             dropped.update(inside)
             if _likeliest_face(found[big_index][1]) == 1 and max(found[index][0].chance for index in inside) > big.chance:
@@ -163,6 +159,15 @@ def _without_nesting(found: list[tuple[Spot, np.ndarray, bool]]) -> list[tuple[S
         for index, (spot, chance, agreed) in enumerate(found)
         if index not in dropped
     ]
+
+
+def _nested(small: Spot, big: Spot) -> bool:
+    """Whether the small face lies wholly within the big one (grown by a fifth); raises nothing.
+
+    Wholly, not just its centre: a neighbour the finder sized too big must not swallow the die beside it.
+    """
+    reach = math.hypot(small.x - big.x, small.y - big.y) + small.face / 2
+    return small.face < 0.6 * big.face and reach < 0.6 * big.face
 
 
 def _likeliest_face(chance: np.ndarray) -> int:

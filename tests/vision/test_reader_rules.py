@@ -37,3 +37,9 @@ def test_a_cluster_read_as_one_big_die_gives_way_to_its_dice() -> None:
     cluster = (Spot(100, 100, 120, 0.5), _chances(4, 0.5), True)
     dice = [(Spot(70, 70, 50, 0.9), _chances(5, 0.97), True), (Spot(130, 130, 50, 0.9), _chances(2, 0.97), True)]
     assert _without_nesting([cluster, *dice]) == dice
+
+
+def test_a_neighbour_sized_too_big_does_not_swallow_the_die_beside_it() -> None:
+    neighbour = (Spot(305, 234, 54, 0.76), _chances(4, 0.97), True)  # a red 4 of 35 px, found 54 px big
+    beside = (Spot(315, 262, 30, 0.59), _chances(6, 0.97), True)  # its centre is inside that box, its face is not
+    assert _without_nesting([neighbour, beside]) == [neighbour, beside]
