@@ -28,13 +28,11 @@ import selectors
 import socket
 import statistics
 import struct
-import subprocess
 import sys
 import tempfile
 import termios
 import threading
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -42,6 +40,7 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.daemon import Daemon, Resources  # noqa: E402
 from companion.rules.autoplay import sample  # noqa: E402
 
 PLAYERS = ("Ann", "Bob", "Cyd", "Dee")
@@ -54,66 +53,6 @@ WARM_CYCLES = 60
 WARM_PER_GAME = 20
 """inputs in each game before the next, so that every game's code has run."""
 ID_LINE = re.compile(rb"^id: (\d+)$", re.M)
-
-
-@dataclass(frozen=True)
-class Figures:
-    """What /proc says about the daemon at one moment."""
-
-    threads: int
-    rss_mb: float
-    fds: int
-
-
-class Daemon:
-    """The companion as a subprocess in demo mode on 127.0.0.1, with its host token."""
-
-    def __init__(self, state: Path) -> None:
-        """Start it and wait for its join URL; raises RuntimeError when it does not start in 30 s."""
-        self.port = free_port()
-        command = [sys.executable, "-m", "companion", "run", "--demo", "--host", "127.0.0.1", "--port",
-                   str(self.port), "--state", str(state), "--camera", "none"]
-        self.process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.log: deque[str] = deque(maxlen=200)
-        self.token = self._token(time.monotonic() + 30)
-        threading.Thread(target=self._drain, daemon=True).start()
-
-    def _token(self, deadline: float) -> str:
-        while time.monotonic() < deadline and self.process.poll() is None:
-            line = self.process.stdout.readline()  # type: ignore[union-attr]
-            self.log.append(line)
-            found = re.search(r"join\?token=([\w-]+)", line)
-            if found:
-                return found.group(1)
-        self.process.kill()
-        raise RuntimeError("the daemon did not start:\n" + "".join(self.log))
-
-    def _drain(self) -> None:
-        for line in self.process.stdout:  # type: ignore[union-attr]
-            self.log.append(line)
-
-    def figures(self) -> Figures:
-        """Threads, resident memory (MB) and open files now; raises OSError when it has exited."""
-        status = Path(f"/proc/{self.process.pid}/status").read_text()
-        threads = int(re.search(r"Threads:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
-        rss = int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
-        return Figures(threads, round(rss, 1), len(list(Path(f"/proc/{self.process.pid}/fd").iterdir())))
-
-    def stop(self) -> int:
-        """SIGTERM, then its exit code (killed after 20 s: returns -9); raises nothing."""
-        self.process.terminate()
-        try:
-            return self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            return self.process.wait(5)
-
-
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def open_stream(port: int, token: str, address: str, *, receive_buffer: int | None = None) -> socket.socket:
@@ -383,13 +322,13 @@ def seat_token(host: Host, seat: int) -> str:
     return str(answer["url"].rsplit("token=", 1)[1])
 
 
-def settled(daemon: Daemon, start: Figures, seconds: float = 10.0) -> Figures:
+def settled(daemon: Daemon, start: Resources, seconds: float = 10.0) -> Resources:
     """The daemon's figures once threads and open files are back to the start (or after `seconds`)."""
     deadline = time.monotonic() + seconds
-    now = daemon.figures()
+    now = daemon.resources()
     while (now.threads > start.threads or now.fds > start.fds) and time.monotonic() < deadline:
         time.sleep(0.1)
-        now = daemon.figures()
+        now = daemon.resources()
     return now
 
 
@@ -422,9 +361,9 @@ def _play(daemon: Daemon, readers: Phones, *, actions: int, cycles: int, phones:
     phase(host, readers, max((WARM_PER_GAME + 1) * len(host.games), int(actions * WARM_SHARE)), cyclers[0])
     host.per_game = per_game
     time.sleep(0.5)  # let the warm-up's last closes land
-    start = daemon.figures()
+    start = daemon.resources()
     calm = phase(host, readers, actions // 2, cyclers[1])
-    middle = daemon.figures()
+    middle = daemon.resources()
     stuck = StuckPhone(daemon.port, daemon.token, "127.0.1.1")
     before = readers.phones[0].received  # phone 0 holds the host's token, as the stuck one does
     jammed = phase(host, readers, actions - actions // 2, cyclers[2])

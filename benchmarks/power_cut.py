@@ -23,14 +23,10 @@ Run: .venv/bin/python benchmarks/power_cut.py [--kills 50] [--runs 3] [--seed 1]
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
-import queue
 import random
-import re
 import signal
-import socket
 import sqlite3
 import statistics
 import subprocess
@@ -38,14 +34,14 @@ import sys
 import tempfile
 import threading
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.daemon import ANSWER_SECONDS, Daemon, free_port, run_command  # noqa: E402
 from companion.games import registered_games  # noqa: E402
 from companion.inputs import DiceRolled, Input, Move, StartGame, Undo  # noqa: E402
 from companion.rules import engine  # noqa: E402
@@ -56,20 +52,12 @@ from companion.snapshot import Extras, snapshot  # noqa: E402
 
 GAME_KEYS = ("game", "players", "view", "legal_moves", "awaiting_dice", "outcome")
 NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eve", "Fay")
-START_SECONDS = 30.0
-ANSWER_SECONDS = 10.0
 JOURNAL = "journal.sqlite"
 
 
 def game_part(shown: dict[str, Any]) -> dict[str, Any]:
     """The part of a snapshot that is the game (not seq, dice or messages), as plain JSON."""
     return json.loads(json.dumps({key: shown.get(key) for key in GAME_KEYS}))
-
-
-def run_command(state: Path, port: int) -> list[str]:
-    """`companion run` in demo mode on 127.0.0.1 with this state folder and no camera."""
-    return [sys.executable, "-m", "companion", "run", "--demo", "--host", "127.0.0.1", "--port", str(port),
-            "--state", str(state), "--camera", "none"]
 
 
 def kill_while_starting(state: Path, after: float) -> None:
@@ -81,89 +69,6 @@ def kill_while_starting(state: Path, after: float) -> None:
     except subprocess.TimeoutExpired:
         os.kill(process.pid, signal.SIGKILL)
         process.wait(10)
-
-
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class Daemon:
-    """`companion run --demo` as a subprocess on 127.0.0.1, with its host token and its output."""
-
-    def __init__(self, state: Path, *, preexec: Callable[[], None] | None = None) -> None:
-        """Start it and wait for its join URL; raises RuntimeError when it does not start in time."""
-        self.port = free_port()
-        command = run_command(state, self.port)
-        started = time.monotonic()
-        self.process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True, preexec_fn=preexec)
-        self.log: deque[str] = deque(maxlen=300)
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._drain, daemon=True).start()
-        self.token = self._token(started + START_SECONDS)
-        self.start_seconds = time.monotonic() - started
-
-    def _token(self, deadline: float) -> str:
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                line = self._lines.get(timeout=left)
-            except queue.Empty:
-                break
-            if line is None:
-                break
-            found = re.search(r"join\?token=([\w-]+)", line)
-            if found:
-                return found.group(1)
-        self.kill()
-        raise RuntimeError("the daemon did not start:\n" + self.output())
-
-    def _drain(self) -> None:
-        for line in self.process.stdout:  # type: ignore[union-attr]
-            self.log.append(line)
-            self._lines.put(line)
-        self._lines.put(None)
-
-    def output(self) -> str:
-        """What it printed so far (the last 300 lines); raises nothing."""
-        return "".join(self.log)
-
-    def kill(self) -> None:
-        """SIGKILL it (a power cut) and wait for it; raises nothing."""
-        if self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            pass
-
-    def stop(self) -> int:
-        """SIGTERM, then its exit code (killed after 20 s); raises nothing."""
-        self.process.terminate()
-        try:
-            return self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.kill()
-            return -9
-
-    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        """One JSON request as the host; returns (status, parsed body); raises OSError without an answer."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=ANSWER_SECONDS)
-        try:
-            headers = {"Authorization": f"Bearer {self.token}", "Accept": "application/json"}
-            data = None
-            if body is not None:
-                data, headers["Content-Type"] = json.dumps(body), "application/json"
-            connection.request(method, path, body=data, headers=headers)
-            answer = connection.getresponse()
-            raw = answer.read()
-            return answer.status, json.loads(raw) if raw else None
-        except http.client.HTTPException as error:
-            raise ConnectionError(f"no answer: {error!r}") from None
-        finally:
-            connection.close()
 
 
 def newest_game(state: Path) -> tuple[int, int] | None:

@@ -12,10 +12,7 @@ import argparse
 import http.client
 import json
 import os
-import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -23,39 +20,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_daemon(state: Path, port: int) -> tuple[subprocess.Popen[str], str]:
-    """The daemon in demo mode on 127.0.0.1 and its host token."""
-    command = [sys.executable, "-m", "companion", "run", "--demo", "--host", "127.0.0.1", "--port", str(port),
-               "--state", str(state), "--camera", "none"]
-    daemon = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        line = daemon.stdout.readline()  # type: ignore[union-attr]
-        found = re.search(r"join\?token=([\w-]+)", line)
-        if found:
-            threading.Thread(target=daemon.stdout.read, daemon=True).start()  # type: ignore[union-attr]
-            return daemon, found.group(1)
-    daemon.kill()
-    raise RuntimeError("the daemon did not start")
-
-
-def call(port: int, method: str, path: str, token: str, body: object = None) -> dict:
-    """One JSON request to 127.0.0.1; returns the parsed answer."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-    connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-    answer = json.loads(connection.getresponse().read())
-    connection.close()
-    return answer
+from benchmarks.daemon import Daemon  # noqa: E402
 
 
 class Phone(threading.Thread):
@@ -86,13 +53,12 @@ class Phone(threading.Thread):
 def one_run(actions: int, phones: int) -> dict[str, float]:
     """Start a daemon, load it, and return p50/p95 push latency (ms) and RSS (MB)."""
     with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        daemon, token = start_daemon(Path(folder), port)
+        daemon = Daemon(Path(folder))
         try:
-            call(port, "POST", "/api/game", token, {"game": "through-the-gate", "players": ["Ann", "Bob"], "options": {}})
-            call(port, "POST", "/api/dice", token, {"values": [6], "sides": [6]})
-            call(port, "POST", "/api/dice", token, {"values": [1], "sides": [6]})
-            clients = [Phone(port, token, number) for number in range(phones)]
+            daemon.call("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"], "options": {}})
+            daemon.call("POST", "/api/dice", {"values": [6], "sides": [6]})
+            daemon.call("POST", "/api/dice", {"values": [1], "sides": [6]})
+            clients = [Phone(daemon.port, daemon.token, number) for number in range(phones)]
             for client in clients:
                 client.start()
             for client in clients:
@@ -101,13 +67,12 @@ def one_run(actions: int, phones: int) -> dict[str, float]:
             for index in range(actions):
                 body = {"seat": 0, "move": "declare_speed", "args": {"speed": 2 + index % 6}}
                 sent = time.perf_counter()
-                seq = call(port, "POST", "/api/actions", token, body)["seq"]
+                seq = daemon.call("POST", "/api/actions", body)[1]["seq"]
                 latencies += _wait_all(clients, seq, sent)
-                call(port, "POST", "/api/undo", token, {})
-            rss = _rss_mb(daemon.pid)
+                daemon.call("POST", "/api/undo", {})
+            rss = daemon.resources().rss_mb
         finally:
-            daemon.terminate()
-            daemon.wait(15)
+            daemon.stop()
     ordered = sorted(latencies)
     return {"p50_ms": statistics.median(ordered), "p95_ms": ordered[int(0.95 * (len(ordered) - 1))], "rss_mb": rss,
             "max_ms": ordered[-1]}
@@ -122,11 +87,6 @@ def _wait_all(clients: list[Phone], seq: int, sent: float) -> list[float]:
 
 def _got(client: Phone, seq: int) -> float | None:
     return next((when for arrived, when in list(client.arrived.items()) if arrived >= seq), None)
-
-
-def _rss_mb(pid: int) -> float:
-    status = Path(f"/proc/{pid}/status").read_text()
-    return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
 
 
 def main() -> int:
