@@ -14,14 +14,15 @@ from vision.reader import read_dice
 from vision.scoring import Tally, load_folder, score_photo
 
 # folder: (lowest per-die accuracy, highest false dice per photo, highest silent-error rate)
-# measured with the shipped networks (benchmarks/dice_reader.py): nell 96.5 % / 0.06 / 0.1 %,
-# matteop 98.5 % / 0.03 / 0 %, tai 100 % / 0 / 0, numerals d6 0 % / 0 / 0, d8 0 % / 0 / 0
+# measured with the shipped networks (benchmarks/dice_reader.py): nell 96.1 % / 0.06 / 0.1 %,
+# matteop 99.5 % / 0.04 / 0 %, tai 100 % / 0 / 0, numerals d6 33 % / 0 / 0, d8 0 % / 0.25 / 0
+# (d8: one photo's specks on black cloth read as an `unsure` 2 beside the die)
 FLOORS = {
-    "nell-byler-d6": (0.96, 0.09, 0.003),
-    "matteop65-webcam-d6": (0.98, 0.05, 0.002),
+    "nell-byler-d6": (0.955, 0.09, 0.003),
+    "matteop65-webcam-d6": (0.99, 0.06, 0.002),
     "tai-studio-d6-crops": (1.0, 0.0, 0.0),
     "burksbuilds-d6-numerals": (0.0, 0.0, 0.0),
-    "burksbuilds-d8-numerals": (0.0, 0.0, 0.0),
+    "burksbuilds-d8-numerals": (0.0, 0.25, 0.0),
 }
 
 
@@ -59,6 +60,6 @@ def test_numeral_dice_never_get_a_sure_number(tallies: dict[str, Tally], folder:
     assert tallies[folder].silent_errors == 0
 
 
-def test_tai_studio_dice_are_read_right_and_nearly_all_sure(tallies: dict[str, Tally]) -> None:
-    tally = tallies["tai-studio-d6-crops"]  # measured: 9 of 9 right, 8 sure (a 2 read at 0.895, under the 0.9 bar)
-    assert tally.dice == 9 and tally.correct == 9 and tally.sure_correct >= 8, tally.misses
+def test_tai_studio_dice_are_read_right_and_sure(tallies: dict[str, Tally]) -> None:
+    tally = tallies["tai-studio-d6-crops"]  # measured: 9 of 9 right, all 9 sure
+    assert tally.dice == 9 and tally.correct == 9 and tally.sure_correct == 9, tally.misses
