@@ -1,12 +1,17 @@
-"""Shared test fixtures: the shared dice photos, and the real companion serving on 127.0.0.1."""
+"""Shared test fixtures: the shared dice photos, the real companion serving on 127.0.0.1, free
+ports there, and the benchmark scripts the long tests run in short."""
 from __future__ import annotations
 
+import importlib.util
 import json
+import socket
+import sys
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterator
+from types import ModuleType
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -20,6 +25,37 @@ def shared_dice() -> Path:
     folder = SHARED / "dice"
     assert folder.is_dir(), f"expected the shared dice photos at {folder}"
     return folder
+
+
+@pytest.fixture
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def benchmark() -> Callable[[str], ModuleType]:
+    """Loads benchmarks/NAME.py once by path (benchmarks/ is not installed); the loader raises ImportError."""
+    return load_benchmark
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """benchmarks/NAME.py as the module `benchmark_NAME`, loaded once; raises ImportError when it is missing."""
+    module_name = f"benchmark_{name}"
+    if module_name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(module_name, REPO / "benchmarks" / f"{name}.py")
+        if spec is None or spec.loader is None or not Path(spec.origin or "").is_file():
+            raise ImportError(f"benchmarks/{name}.py is missing")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module  # dataclasses look their module up
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[module_name]
+            raise
+    return sys.modules[module_name]
 
 
 @dataclass
@@ -43,6 +79,14 @@ class Server:
         """One HTTP request; returns (status, parsed JSON body or text)."""
         body = json if json is not None else json_body
         return request(self.url + path, method=method, body=body, token=token, headers=headers)
+
+    def act(self, token: str, seat: int, move: str, /, **args: Any) -> dict[str, Any]:
+        """POSTs one move for a seat and asserts it was taken; returns the new snapshot.
+
+        Positional-only, so that a move's own arguments may be called `seat` or `move` too."""
+        status, body = self.api("POST", "/api/actions", json={"seat": seat, "move": move, "args": args}, token=token)
+        assert status == 200, f"{move} {args} refused: {body}"
+        return body
 
 
 def request(url: str, *, method: str = "GET", body: Any = None, token: str | None = None,

@@ -8,34 +8,24 @@ fsync at every commit is for.
 """
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import sqlite3
-import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Callable
 
 from companion.games import registered_games
 from companion.inputs import Move, StartGame
 from companion.journal import Journal
 from companion.session import Session
 
-REPO = Path(__file__).resolve().parents[2]
 GAMES = registered_games()
 
 
-def _power_cut() -> ModuleType:
-    """benchmarks/power_cut.py, loaded once by path (benchmarks/ is not a package)."""
-    if "power_cut_benchmark" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("power_cut_benchmark", REPO / "benchmarks" / "power_cut.py")
-        module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-        sys.modules["power_cut_benchmark"] = module
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return sys.modules["power_cut_benchmark"]
-
-
-def test_power_cuts_at_random_moments_lose_no_input_a_client_was_told_of(tmp_path: Path) -> None:
-    cuts = _power_cut().PowerCuts(tmp_path / "state", seed=7, game_inputs=8, kill_within=0.3)
+def test_power_cuts_at_random_moments_lose_no_input_a_client_was_told_of(
+    tmp_path: Path, benchmark: Callable[[str], ModuleType]
+) -> None:
+    cuts = benchmark("power_cut").PowerCuts(tmp_path / "state", seed=7, game_inputs=8, kill_within=0.3)
     figures = cuts.run(5, seconds=60)
     assert figures.mismatches == []
     assert figures.kills == 5 and figures.restarts == 5 and figures.integrity_failures == 0

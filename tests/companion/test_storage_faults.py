@@ -21,16 +21,13 @@ from __future__ import annotations
 
 import ctypes
 import http.client
-import importlib.util
 import json
 import os
 import random
 import resource
 import shutil
-import socket
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Iterator
@@ -51,16 +48,7 @@ JOURNAL = "journal.sqlite"
 NOT_SAVED = "this move was not saved and nothing changed."
 PR_CAPBSET_DROP = 24
 CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_SETPCAP = 1, 2, 8
-
-
-def _power_cut() -> ModuleType:
-    """benchmarks/power_cut.py, for its Daemon (the real `companion run` on 127.0.0.1)."""
-    if "power_cut_benchmark" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("power_cut_benchmark", REPO / "benchmarks" / "power_cut.py")
-        module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-        sys.modules["power_cut_benchmark"] = module
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return sys.modules["power_cut_benchmark"]
+Benchmark = Callable[[str], ModuleType]  # the `benchmark` fixture: loads benchmarks/NAME.py
 
 
 # --- journals to damage ---------------------------------------------------------------------
@@ -176,26 +164,20 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()}
 
 
-def _companion_run(state: Path, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
-    """`companion run` in demo mode on 127.0.0.1; a damaged journal must stop it well within timeout."""
-    command = [sys.executable, "-m", "companion", "run", "--demo", "--host", "127.0.0.1", "--port",
-               str(_free_port()), "--state", str(state), "--camera", "none"]
-    return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=timeout)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def _companion_run(command: list[str], timeout: float = 30.0, **options: Any) -> subprocess.CompletedProcess[str]:
+    """Runs `companion run`; a damaged journal or a read-only folder must stop it well within timeout."""
+    return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=timeout, **options)
 
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
-def test_a_damaged_journal_stops_the_start_with_a_sentence_and_is_left_untouched(tmp_path: Path, damage: str) -> None:
+def test_a_damaged_journal_stops_the_start_with_a_sentence_and_is_left_untouched(
+    tmp_path: Path, damage: str, benchmark: Benchmark, free_port: int
+) -> None:
     state = tmp_path / "state"
     make, words = DAMAGE[damage]
     make(state)
     before = _files(state)
-    finished = _companion_run(state)
+    finished = _companion_run(benchmark("daemon").run_command(state, free_port))
     assert finished.returncode == 2, finished.stdout + finished.stderr
     message = finished.stderr.strip().splitlines()[-1]
     assert str(state / JOURNAL) in message and words in message
@@ -272,8 +254,10 @@ def _limit_file_size(pid: int, limit: int) -> None:
     resource.prlimit(pid, resource.RLIMIT_FSIZE, (limit, hard))
 
 
-def test_a_full_disk_refuses_input_with_a_sentence_and_the_table_is_still_served(companion_server: Any) -> None:
-    server, game_part = companion_server, _power_cut().game_part
+def test_a_full_disk_refuses_input_with_a_sentence_and_the_table_is_still_served(
+    companion_server: Any, benchmark: Benchmark
+) -> None:
+    server, game_part = companion_server, benchmark("power_cut").game_part
     daemon = _InProcess(server)
     told = game_part(_play_a_little(daemon))
     db = server.companion.journal._db  # SQLite's own page limit: the journal cannot grow, as on a full card
@@ -294,9 +278,9 @@ def test_a_full_disk_refuses_input_with_a_sentence_and_the_table_is_still_served
     assert status == 200 and game_part(answer) != told
 
 
-def test_a_failing_write_refuses_input_and_a_power_cut_then_loses_nothing(tmp_path: Path) -> None:
-    state, power_cut = tmp_path / "state", _power_cut()
-    daemon = power_cut.Daemon(state)
+def test_a_failing_write_refuses_input_and_a_power_cut_then_loses_nothing(tmp_path: Path, benchmark: Benchmark) -> None:
+    state, power_cut = tmp_path / "state", benchmark("power_cut")
+    daemon = benchmark("daemon").Daemon(state)
     try:
         told = power_cut.game_part(_play_a_little(daemon))
         wal = state / f"{JOURNAL}-wal"
@@ -373,9 +357,11 @@ def state_folder(tmp_path: Path) -> Iterator[Path]:
 
 
 @pytest.mark.parametrize("ending", ["a clean stop", "a power cut"])
-def test_a_read_only_state_folder_serves_the_table_and_refuses_input(state_folder: Path, ending: str) -> None:
-    power_cut, preexec = _power_cut(), _bound_by_file_modes()
-    daemon = power_cut.Daemon(state_folder, preexec=preexec)
+def test_a_read_only_state_folder_serves_the_table_and_refuses_input(
+    state_folder: Path, ending: str, benchmark: Benchmark
+) -> None:
+    power_cut, daemons, preexec = benchmark("power_cut"), benchmark("daemon"), _bound_by_file_modes()
+    daemon = daemons.Daemon(state_folder, preexec=preexec)
     told = power_cut.game_part(_play_a_little(daemon))
     if ending == "a clean stop":
         assert daemon.stop() == 0
@@ -386,9 +372,9 @@ def test_a_read_only_state_folder_serves_the_table_and_refuses_input(state_folde
         assert status == 200 or (status == 503 and NOT_SAVED in answer["message"]), answer
         told = power_cut.game_part(answer) if status == 200 else told
         daemon.kill()
-    _check_read_only_start(power_cut, state_folder, preexec, told)
+    _check_read_only_start(benchmark, state_folder, preexec, told)
     _make_read_only(state_folder, False)
-    again = power_cut.Daemon(state_folder, preexec=preexec)
+    again = daemons.Daemon(state_folder, preexec=preexec)
     try:
         assert power_cut.game_part(again.call("GET", "/api/state")[1]) == told
         status, answer = again.call("POST", "/api/actions", _tally(5))
@@ -397,9 +383,10 @@ def test_a_read_only_state_folder_serves_the_table_and_refuses_input(state_folde
         assert again.stop() == 0
 
 
-def _check_read_only_start(power_cut: ModuleType, state: Path, preexec: Any, told: dict[str, Any]) -> None:
+def _check_read_only_start(benchmark: Benchmark, state: Path, preexec: Any, told: dict[str, Any]) -> None:
     before = _files(state)
-    daemon = power_cut.Daemon(state, preexec=preexec)
+    power_cut = benchmark("power_cut")
+    daemon = benchmark("daemon").Daemon(state, preexec=preexec)
     try:
         assert f"warning: The state folder {state} is read-only" in daemon.output()
         shown, pushed = _state_and_events(daemon)
@@ -416,12 +403,12 @@ def _check_read_only_start(power_cut: ModuleType, state: Path, preexec: Any, tol
     assert _files(state) == before
 
 
-def test_an_empty_read_only_state_folder_stops_the_start_with_a_sentence(state_folder: Path) -> None:
+def test_an_empty_read_only_state_folder_stops_the_start_with_a_sentence(
+    state_folder: Path, benchmark: Benchmark, free_port: int
+) -> None:
     _make_read_only(state_folder, True)
-    command = [sys.executable, "-m", "companion", "run", "--demo", "--host", "127.0.0.1", "--port",
-               str(_free_port()), "--state", str(state_folder), "--camera", "none"]
-    finished = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=30,
-                              preexec_fn=_bound_by_file_modes())
+    command = benchmark("daemon").run_command(state_folder, free_port)
+    finished = _companion_run(command, preexec_fn=_bound_by_file_modes())
     assert finished.returncode == 2, finished.stdout + finished.stderr
     assert f"The state folder {state_folder} is read-only and holds no journal yet" in finished.stderr
     assert list(state_folder.iterdir()) == []

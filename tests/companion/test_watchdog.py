@@ -79,16 +79,9 @@ def largest_gap(times: list[float]) -> float:
     return max(later - earlier for earlier, later in zip(times, times[1:]))
 
 
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 # --- the daemon as systemd runs it ---------------------------------------------------------------
-def test_the_daemon_speaks_the_notify_protocol(tmp_path: Path, listener: Listener) -> None:
-    port = free_port()
+def test_the_daemon_speaks_the_notify_protocol(tmp_path: Path, listener: Listener, free_port: int) -> None:
+    port = free_port
     command = [sys.executable, "-m", "companion", "run", "--demo", "--host", "127.0.0.1", "--port", str(port),
                "--state", str(tmp_path / "state"), "--camera", "synthetic"]
     environ = {**os.environ, "NOTIFY_SOCKET": listener.address, "WATCHDOG_USEC": "15000000"}

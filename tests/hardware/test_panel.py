@@ -11,7 +11,7 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.inputs import BUTTONS, Press
-from hardware.panel import (BEEPS, COLOURS, FLASH_SECONDS, FLASHES, STATUSES, Lights, Panel,
+from hardware.panel import (BEEPS, COLOURS, FLASH_SECONDS, FLASHES, STATUSES, Lights,
                             look_for)
 
 HOLD_SECONDS = 0.05  # matches conftest's undo_hold_seconds

@@ -1,8 +1,10 @@
-"""Web test helpers: an SSE reader, OpenAPI response checks, and a small fake port for unit tests."""
+"""Web test helpers: an SSE reader, OpenAPI response checks, a small fake port for unit tests, and the
+headless browser for the phone-page tests."""
 from __future__ import annotations
 
 import http.client
 import json
+import shutil
 import socket
 import threading
 import time
@@ -11,12 +13,15 @@ from typing import Any, Callable, Iterator
 
 import jsonschema_rs
 import pytest
+from playwright.sync_api import Browser, sync_playwright
 
 from companion.port import Holder
 from companion.rules.errors import CompanionError
 from web import create_app
 from web.openapi import document
 
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SNAPSHOT: dict[str, Any] = {
     "seq": 1, "game": "through-the-gate", "title": "Through The Gate", "players": ["Ann", "Bob"], "you": None,
     "whose_turn": [0], "outcome": None, "legal_moves": [], "can_undo": False, "awaiting_dice": None, "view": {},
@@ -248,3 +253,15 @@ def raw_request(url: str, method: str, path: str, body: bytes | None, headers: d
 def raw() -> Callable[..., tuple[int, dict[str, str], bytes]]:
     """raw_request, as a fixture (test modules cannot import conftest under importlib mode)."""
     return raw_request
+
+
+# --- the phone page's browser ------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, driven by Playwright; fails (never skips) when `make browser` was not run."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert chromium, "the phone-page tests need Debian's chromium: run `make browser`"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
+        yield launched
+        launched.close()

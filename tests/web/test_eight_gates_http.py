@@ -8,13 +8,6 @@ import pytest
 GAME = "eight-gates"
 
 
-def _act(server: Any, token: str, actor: int, move: str, **args: Any) -> dict[str, Any]:
-    """The snapshot (as the token's holder sees it) after an accepted move by the actor's seat."""
-    status, body = server.api("POST", "/api/actions", json={"seat": actor, "move": move, "args": args}, token=token)
-    assert status == 200, f"{move} {args} refused: {body}"
-    return body
-
-
 def _start(server: Any, players: list[str]) -> dict[str, Any]:
     status, snap = server.api("POST", "/api/game", json={"game": GAME, "players": players, "options": {}},
                               token=server.host_token)
@@ -34,10 +27,10 @@ def _play_turn(server: Any, snap: dict[str, Any], tokens: list[str]) -> dict[str
     assert "place_gate" in moves and "end_turn" not in moves
     cell = view["legal_cells"][0]
     value = 1 + view["turn"] % 6
-    snap = _act(server, tokens[seat], seat, "place_gate", x=cell["x"], y=cell["y"], value=value)
+    snap = server.act(tokens[seat], seat, "place_gate", x=cell["x"], y=cell["y"], value=value)
     placed = [gate for gate in snap["view"]["middle"] if (gate["x"], gate["y"]) == (cell["x"], cell["y"])]
     assert placed == [{"x": cell["x"], "y": cell["y"], "value": value, "type": None, "ruins": False}]
-    return _act(server, tokens[seat], seat, "end_turn")
+    return server.act(tokens[seat], seat, "end_turn")
 
 
 def _play_until_the_end(server: Any, snap: dict[str, Any], tokens: list[str], rounds: int) -> dict[str, Any]:
@@ -65,18 +58,18 @@ def test_a_whole_game_ends_exactly_after_the_archivists_last_turn(companion_serv
     tokens = [server.seat_token(seat) for seat in range(len(players))]
     host = server.host_token
     if len(players) == 3:
-        snap = _act(server, host, 0, "deal", values=[5, 5, 2])
+        snap = server.act(host, 0, "deal", values=[5, 5, 2])
         assert snap["view"]["archivist_draw"]["contenders"] == [0, 1] and snap["whose_turn"] == [0, 1]
-        snap = _act(server, host, 0, "deal", values=[3, 6])
+        snap = server.act(host, 0, "deal", values=[3, 6])
         archivist = 1
     else:
-        snap = _act(server, host, 0, "choose_archivist", seat=3)
+        snap = server.act(host, 0, "choose_archivist", seat=3)
         archivist = 3
     view = snap["view"]
     assert view["archivist"] == archivist and view["phase"] == "opening" and snap["whose_turn"] == [archivist]
     assert [player["hand_size"] for player in view["players"]] == [1 if seat == archivist else 2 for seat in range(len(players))]
 
-    snap = _act(server, tokens[archivist], archivist, "starting_gates", values=[2, 4, 2])
+    snap = server.act(tokens[archivist], archivist, "starting_gates", values=[2, 4, 2])
     assert snap["whose_turn"] == [(archivist + 1) % len(players)]
     assert len(snap["view"]["legal_cells"]) == 8
 
@@ -92,11 +85,11 @@ def test_a_whole_game_ends_exactly_after_the_archivists_last_turn(companion_serv
                                  json={"seat": 0, "move": "reveal", "args": {"values": [1, 3]}})
     assert status == 409 and "neither a Run" in refusal["message"]
     for seat in range(len(players) - 1):
-        snap = _act(server, tokens[seat], seat, "reveal", values=[seat + 1] * min(2, seat + 1))
+        snap = server.act(tokens[seat], seat, "reveal", values=[seat + 1] * min(2, seat + 1))
     last = len(players) - 1
-    snap = _act(server, tokens[last], last, "enter_hand", hand=[2, 3, 4, 4])
+    snap = server.act(tokens[last], last, "enter_hand", hand=[2, 3, 4, 4])
     assert snap["view"]["players"][last]["proposal"] == [2, 3, 4]
-    snap = _act(server, tokens[last], last, "accept_proposal")
+    snap = server.act(tokens[last], last, "accept_proposal")
 
     outcome = snap["outcome"]
     assert outcome is not None and snap["legal_moves"] == []

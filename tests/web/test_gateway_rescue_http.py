@@ -1,17 +1,10 @@
 """A whole game of Gateway (rescue the creatures) through the HTTP API of the real companion (demo mode)."""
 from __future__ import annotations
 
-import shutil
 import time
 from typing import Any
 
 GAME = "gateway-rescue"
-
-
-def _act(server: Any, token: str, seat: int, move: str) -> dict[str, Any]:
-    status, body = server.api("POST", "/api/actions", json={"seat": seat, "move": move, "args": {}}, token=token)
-    assert status == 200, f"{move} refused: {body}"
-    return body
 
 
 def _roll(server: Any, token: str, values: list[int], sides: list[int]) -> dict[str, Any]:
@@ -49,14 +42,14 @@ def _turn(server: Any, tokens: list[str], snap: dict[str, Any], d8: int) -> dict
     if snap["view"]["players"][seat]["world"] == "creatures":
         status, body = server.api("POST", "/api/actions", json={"seat": seat, "move": "rescue", "args": {}}, token=token)
         assert status == 409 and body["error"] == "illegal_move" and "creatures' world" in body["message"], body
-        _act(server, token, seat, "move")
+        server.act(token, seat, "move")
         snap = _roll(server, token, [5], [6])
         assert snap["view"]["allowance"] == 5
-        snap = _act(server, token, seat, "through_portal")
+        snap = server.act(token, seat, "through_portal")
         player = snap["view"]["players"][seat]
         assert player["world"] == "home" and player["held_at_centre"]
         return snap
-    snap = _act(server, token, seat, "rescue")
+    snap = server.act(token, seat, "rescue")
     assert snap["awaiting_dice"]["sides"] == [8, 6]
     left = snap["view"]["creatures_left"]
     snap = _roll(server, token, [3, d8], [6, 8])
@@ -97,35 +90,30 @@ def test_a_whole_game_of_gateway_rescue(companion_server: Any) -> None:
 
 
 # --- the phone page, in Debian's headless chromium (`make browser` installs it) -----------------
-def test_the_phone_shows_worlds_rescues_and_the_last_rescue_roll(companion_server: Any) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_the_phone_shows_worlds_rescues_and_the_last_rescue_roll(companion_server: Any, browser: Any) -> None:
     server = companion_server
     _, tokens = _start(server)
     _roll_off(server, tokens)
-    _act(server, tokens[1], 1, "rescue")
+    server.act(tokens[1], 1, "rescue")
     _roll(server, tokens[1], [8, 4], [8, 6])
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert chromium, "the phone-page tests need Debian's chromium: run `make browser`"
     errors: list[str] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        try:
-            page = browser.new_context(viewport={"width": 400, "height": 900}).new_page()
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(f"{server.url}/join?token={tokens[2]}")
-            page.wait_for_selector("ul.gr-players", timeout=5000)
-            assert page.locator("li.gr-player").count() == 3
-            assert "creatures' world" in page.locator("li.gr-player").nth(1).inner_text()
-            assert page.locator("li.gr-player.current").inner_text().startswith("▶ Cy")
-            assert "Creatures still lost: 6 of 6" in page.locator(".gr-creatures").inner_text()
-            last = page.locator(".gr-last").inner_text()
-            assert "D8 8 (phone), D6 4 (phone)" in last and "creatures' world alone" in last
-            assert page.locator("svg.gr-creature-marks circle").count() == 6
-            page.get_by_role("button", name="Move (roll the D6)").click()
-            page.wait_for_selector("text=Roll the D6 to move.", timeout=5000)
-        finally:
-            browser.close()
+    context = browser.new_context(viewport={"width": 400, "height": 900})
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{server.url}/join?token={tokens[2]}")
+        page.wait_for_selector("ul.gr-players", timeout=5000)
+        assert page.locator("li.gr-player").count() == 3
+        assert "creatures' world" in page.locator("li.gr-player").nth(1).inner_text()
+        assert page.locator("li.gr-player.current").inner_text().startswith("▶ Cy")
+        assert "Creatures still lost: 6 of 6" in page.locator(".gr-creatures").inner_text()
+        last = page.locator(".gr-last").inner_text()
+        assert "D8 8 (phone), D6 4 (phone)" in last and "creatures' world alone" in last
+        assert page.locator("svg.gr-creature-marks circle").count() == 6
+        page.get_by_role("button", name="Move (roll the D6)").click()
+        page.wait_for_selector("text=Roll the D6 to move.", timeout=5000)
+    finally:
+        context.close()
     assert errors == []
 
 
@@ -133,7 +121,7 @@ def test_the_camera_reads_the_d6_and_a_phone_enters_the_d8(companion_server: Any
     server = companion_server
     _, tokens = _start(server)
     snap = _roll_off(server, tokens)
-    _act(server, tokens[1], 1, "rescue")
+    server.act(tokens[1], 1, "rescue")
     for _ in range(3):  # a throw the reader is not sure of asks for a re-roll, as at the table: press ROLL again
         snap = _press_roll_and_wait(server, tokens[1])
         if snap["camera"]["status"] == "read_ok":

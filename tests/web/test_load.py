@@ -7,33 +7,18 @@ files back to the start, resident memory within 10 % of the start after warm-up,
 """
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
 ACTIONS, CYCLES, PHONES = 300, 100, 16
 
 
-def benchmark() -> ModuleType:
-    """benchmarks/evening.py as a module; raises ImportError when it is missing."""
-    spec = importlib.util.spec_from_file_location("benchmark_evening", REPO / "benchmarks" / "evening.py")
-    if spec is None or spec.loader is None:
-        raise ImportError("benchmarks/evening.py is missing")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
-def evening() -> dict[str, Any]:
+def evening(benchmark: Callable[[str], ModuleType]) -> dict[str, Any]:
     """The figures of one short evening (about 15 s)."""
-    return benchmark().evening(actions=ACTIONS, cycles=CYCLES, phones=PHONES, seed=7)
+    return benchmark("evening").evening(actions=ACTIONS, cycles=CYCLES, phones=PHONES, seed=7)
 
 
 def test_the_evening_plays_real_games(evening: dict[str, Any]) -> None:

@@ -13,7 +13,6 @@ import json
 import logging
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -284,12 +283,6 @@ def test_tokens_never_reach_the_logs(companion_server: Any, raw: Raw, caplog: py
         assert token not in logged
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def _wait_until_serving(url: str, process: subprocess.Popen[str], seconds: float = 30.0) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and process.poll() is None:
@@ -301,8 +294,8 @@ def _wait_until_serving(url: str, process: subprocess.Popen[str], seconds: float
     raise AssertionError(f"the daemon did not serve within {seconds} s (exit code {process.poll()})")
 
 
-def test_the_running_daemon_keeps_tokens_out_of_its_output(tmp_path: Path, raw: Raw) -> None:
-    port, state = _free_port(), tmp_path / "state"
+def test_the_running_daemon_keeps_tokens_out_of_its_output(tmp_path: Path, raw: Raw, free_port: int) -> None:
+    port, state = free_port, tmp_path / "state"
     command = [sys.executable, "-m", "companion", "run", "--host", "127.0.0.1", "--port", str(port), "--state", str(state),
                "--camera", "none"]
     daemon = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
