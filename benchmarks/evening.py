@@ -323,7 +323,8 @@ def seat_token(host: Host, seat: int) -> str:
 
 
 def settled(daemon: Daemon, start: Resources, seconds: float = 10.0) -> Resources:
-    """The daemon's figures once threads and open files are back to the start (or after `seconds`)."""
+    """The daemon's resources once its threads and open files are back to the start's (or after `seconds`);
+    raises OSError when it has exited."""
     deadline = time.monotonic() + seconds
     now = daemon.resources()
     while (now.threads > start.threads or now.fds > start.fds) and time.monotonic() < deadline:
