@@ -57,7 +57,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--half", choices=("all", "dev", "check"), default="all")
     parser.add_argument("--part", choices=("finder", "faces", "both"), default="both")
-    parser.add_argument("--finder-steps", type=int, default=10000)
+    parser.add_argument("--finder-steps", type=int, default=20000)
     parser.add_argument("--face-steps", type=int, default=6000)
     parser.add_argument("--out", type=Path, default=REPO / "vision" / "models")
     parser.add_argument("--threads", type=int, default=1)
