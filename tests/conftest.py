@@ -80,6 +80,22 @@ class Server:
         body = json if json is not None else json_body
         return request(self.url + path, method=method, body=body, token=token, headers=headers)
 
+    def seq(self) -> int:
+        """The table's seq, read as the host."""
+        status, snapshot = self.api("GET", "/api/state", token=self.host_token)
+        assert status == 200
+        return int(snapshot["seq"])
+
+    def refused(self, path: str, body: Any, token: str, *, status: int | tuple[int, ...],
+                code: str | None = None) -> dict[str, Any]:
+        """POSTs what must be refused with that status (and code) and a sentence, changing nothing."""
+        before = self.seq()
+        got, answer = self.api("POST", path, body, token=token)
+        assert got in (status if isinstance(status, tuple) else (status,)) and reads_as_sentence(answer), (path, body, got, answer)
+        assert code is None or answer["error"] == code, answer
+        assert self.seq() == before, f"a refused POST {path} changed the table"
+        return answer
+
     def act(self, token: str, seat: int, move: str, /, **args: Any) -> dict[str, Any]:
         """POSTs one move for a seat and asserts it was taken; returns the new snapshot.
 
@@ -87,6 +103,18 @@ class Server:
         status, body = self.api("POST", "/api/actions", json={"seat": seat, "move": move, "args": args}, token=token)
         assert status == 200, f"{move} {args} refused: {body}"
         return body
+
+
+def reads_as_sentence(answer: Any) -> bool:
+    """Whether an error body is {error, message} with a sentence a player can read."""
+    return (isinstance(answer, dict) and set(answer) == {"error", "message"} and isinstance(answer["message"], str)
+            and len(answer["message"].strip()) >= 10 and answer["message"].rstrip().endswith((".", "!", "?")))
+
+
+@pytest.fixture(scope="session")
+def is_sentence() -> Callable[[Any], bool]:
+    """reads_as_sentence: whether an error body holds a sentence a player can read."""
+    return reads_as_sentence
 
 
 def request(url: str, *, method: str = "GET", body: Any = None, token: str | None = None,

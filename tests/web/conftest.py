@@ -255,6 +255,16 @@ def raw() -> Callable[..., tuple[int, dict[str, str], bytes]]:
     return raw_request
 
 
+# --- the real companion with a game on -------------------------------------------------------------
+@pytest.fixture
+def table(companion_server: Any) -> Any:
+    """The real companion with a fresh two-player Through The Gate: Ann rolls first."""
+    game = {"game": "through-the-gate", "players": ["Ann", "Bob"]}
+    status, _ = companion_server.api("POST", "/api/game", game, token=companion_server.host_token)
+    assert status == 200
+    return companion_server
+
+
 # --- the phone page's browser ------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
