@@ -2,7 +2,7 @@
 ports there, and the benchmark scripts the long tests run in short."""
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import json
 import socket
 import sys
@@ -37,25 +37,16 @@ def free_port() -> int:
 
 @pytest.fixture(scope="session")
 def benchmark() -> Callable[[str], ModuleType]:
-    """Loads benchmarks/NAME.py once by path (benchmarks/ is not installed); the loader raises ImportError."""
+    """load_benchmark: benchmarks/NAME.py as a module (benchmarks/ is not installed); it raises ImportError."""
     return load_benchmark
 
 
 def load_benchmark(name: str) -> ModuleType:
-    """benchmarks/NAME.py as the module `benchmark_NAME`, loaded once; raises ImportError when it is missing."""
-    module_name = f"benchmark_{name}"
-    if module_name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(module_name, REPO / "benchmarks" / f"{name}.py")
-        if spec is None or spec.loader is None or not Path(spec.origin or "").is_file():
-            raise ImportError(f"benchmarks/{name}.py is missing")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[module_name] = module  # dataclasses look their module up
-        try:
-            spec.loader.exec_module(module)
-        except BaseException:
-            del sys.modules[module_name]
-            raise
-    return sys.modules[module_name]
+    """benchmarks/NAME.py as the module `benchmarks.NAME`, the name the scripts import each other by, so
+    benchmarks/daemon.py is loaded once however it is reached; raises ImportError when it is missing."""
+    if str(REPO) not in sys.path:
+        sys.path.append(str(REPO))  # the scripts do the same; benchmarks/ is a namespace package there
+    return importlib.import_module(f"benchmarks.{name}")
 
 
 @dataclass
