@@ -1,11 +1,8 @@
-"""Storage faults: a damaged journal stops the start with a clear sentence and is left as it was; a
-full or read-only state folder refuses new input with a sentence while the table is still served;
-once the fault is gone, play goes on from the last saved move.
+"""Storage faults under a running companion: a full or failing disk, or a read-only state folder,
+refuses new input with a sentence while the table is still served; once the fault is gone, play goes
+on from the last saved move. (A damaged journal at the start: test_damaged_journal.py.)
 
 What is simulated, and how:
-- damage: bytes of the journal's files are cut or overwritten (main file, WAL file, one entry);
-- a torn write: a crash image of the journal (its files copied while it is open, as a SIGKILL
-  leaves them) whose WAL is cut inside the last transaction;
 - a full disk: SQLite's own page limit (`PRAGMA max_page_count` set to the journal's size) on the
   live journal of the companion running in this process, so the next page SQLite needs is refused
   with SQLITE_FULL, as on a full card (an ENOSPC from the kernel also reaches us as SQLITE_FULL);
@@ -23,9 +20,7 @@ import ctypes
 import http.client
 import json
 import os
-import random
 import resource
-import shutil
 import sqlite3
 import subprocess
 from pathlib import Path
@@ -34,181 +29,15 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from companion.games import registered_games
-from companion.inputs import StartGame
-from companion.journal import Journal, JournalError
 from companion.journal_checks import storage_refusal
-from companion.rules.autoplay import random_input
-from companion.rules.errors import CompanionError
-from companion.session import Session
 
-REPO = Path(__file__).resolve().parents[2]
-GAMES = registered_games()
 JOURNAL = "journal.sqlite"
 NOT_SAVED = "this move was not saved and nothing changed."
 PR_CAPBSET_DROP = 24
 CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_SETPCAP = 1, 2, 8
 Benchmark = Callable[[str], ModuleType]  # the `benchmark` fixture: loads benchmarks/NAME.py
-
-
-# --- journals to damage ---------------------------------------------------------------------
-def _played(folder: Path, inputs: int = 40, seed: int = 3) -> Session:
-    """A session on a fresh journal with a game of Through The Gate and `inputs` accepted inputs."""
-    session = Session(games=GAMES, journal=Journal(folder / JOURNAL))
-    session.submit(StartGame("through-the-gate", ("Ann", "Bob"), {}, seed), source="host")
-    rng = random.Random(seed)
-    for _ in range(20 * inputs):
-        if session.seq > inputs:
-            break
-        given = random_input(session.table, session.game, rng)  # type: ignore[arg-type]
-        if given is None or session.game.outcome(session.table.state) is not None:  # type: ignore[union-attr]
-            given = StartGame("through-the-gate", ("Ann", "Bob"), {}, rng.randrange(1000))
-        try:
-            session.submit(given, source="phone")
-        except JournalError:
-            raise
-        except CompanionError:  # a random input the rules refuse: try another
-            continue
-    assert session.seq > inputs
-    return session
-
-
-def _clean_journal(folder: Path) -> None:
-    """A journal closed cleanly: everything is in the main file, no WAL."""
-    _played(folder).journal.close()
-    assert not (folder / f"{JOURNAL}-wal").exists()
-
-
-def _crash_image(folder: Path, into: Path) -> None:
-    """Copy the open journal's files as a SIGKILL would leave them (no checkpoint)."""
-    into.mkdir(parents=True, exist_ok=True)
-    for name in (JOURNAL, f"{JOURNAL}-wal"):
-        shutil.copyfile(folder / name, into / name)
-
-
-def _crashed_journal(folder: Path) -> None:
-    """A journal as a power cut leaves it: its recent inputs only in the WAL file."""
-    session = _played(folder.parent / "live")
-    _crash_image(folder.parent / "live", folder)
-    session.journal.close()
-    assert (folder / f"{JOURNAL}-wal").stat().st_size > 10_000
-
-
-def _overwrite(path: Path, at: int, length: int) -> None:
-    raw = bytearray(path.read_bytes())
-    raw[at:at + length] = random.Random(at).randbytes(length)
-    path.write_bytes(bytes(raw))
-
-
-def _truncate_main(folder: Path) -> None:
-    _clean_journal(folder)
-    path = folder / JOURNAL
-    os.truncate(path, path.stat().st_size // 2 // 4096 * 4096)
-
-
-def _cut_main_mid_page(folder: Path) -> None:
-    _clean_journal(folder)
-    path = folder / JOURNAL
-    os.truncate(path, path.stat().st_size - 1000)
-
-
-def _garbage_in_main(folder: Path) -> None:
-    _clean_journal(folder)
-    path = folder / JOURNAL
-    pages = path.stat().st_size // 4096
-    _overwrite(path, pages // 2 * 4096, 4096)
-
-
-def _garbage_in_wal(folder: Path) -> None:
-    _crashed_journal(folder)
-    wal = folder / f"{JOURNAL}-wal"
-    frames = (wal.stat().st_size - 32) // 4120
-    _overwrite(wal, 32 + frames // 2 * 4120 + 500, 200)
-
-
-def _garbage_in_wal_header(folder: Path) -> None:
-    _crashed_journal(folder)
-    _overwrite(folder / f"{JOURNAL}-wal", 8, 16)
-
-
-def _entry_that_does_not_decode(folder: Path) -> None:
-    _clean_journal(folder)
-    db = sqlite3.connect(folder / JOURNAL)
-    db.execute("UPDATE entries SET body = '{\"values\": [6' WHERE id = 3")
-    db.commit()
-    db.close()
-
-
-def _entry_the_rules_refuse(folder: Path) -> None:
-    _clean_journal(folder)
-    db = sqlite3.connect(folder / JOURNAL)
-    last = db.execute("SELECT MAX(id) FROM entries").fetchone()[0]
-    db.execute("UPDATE entries SET kind = 'move', body = ? WHERE id = ?",
-               (json.dumps({"seat": 0, "move": "fly_to_the_moon", "args": {}}), last))
-    db.commit()
-    db.close()
-
-
-DAMAGE: dict[str, tuple[Callable[[Path], None], str]] = {
-    "main file cut in half": (_truncate_main, "cut off"),
-    "main file cut mid-page": (_cut_main_mid_page, "cut off"),
-    "garbage page in the main file": (_garbage_in_main, "damaged"),
-    "garbage in the middle of the WAL": (_garbage_in_wal, "would silently drop"),
-    "garbage in the WAL header": (_garbage_in_wal_header, "header of journal.sqlite-wal is damaged"),
-    "an entry that does not decode": (_entry_that_does_not_decode, "entry 3 cannot be read"),
-    "an entry the rules refuse": (_entry_the_rules_refuse, "refused by the rules"),
-}
-
-
-def _files(folder: Path) -> dict[str, bytes]:
-    return {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()}
-
-
-def _companion_run(command: list[str], timeout: float = 30.0, **options: Any) -> subprocess.CompletedProcess[str]:
-    """Runs `companion run`; a damaged journal or a read-only folder must stop it well within timeout."""
-    return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=timeout, **options)
-
-
-@pytest.mark.parametrize("damage", list(DAMAGE))
-def test_a_damaged_journal_stops_the_start_with_a_sentence_and_is_left_untouched(
-    tmp_path: Path, damage: str, benchmark: Benchmark, free_port: int
-) -> None:
-    state = tmp_path / "state"
-    make, words = DAMAGE[damage]
-    make(state)
-    before = _files(state)
-    finished = _companion_run(benchmark("daemon").run_command(state, free_port))
-    assert finished.returncode == 2, finished.stdout + finished.stderr
-    message = finished.stderr.strip().splitlines()[-1]
-    assert str(state / JOURNAL) in message and words in message
-    assert "It was left as it is" in message and "move journal.sqlite" in message and "start it again" in message
-    after = _files(state)
-    assert set(before) <= set(after) and set(after) - set(before) <= {f"{JOURNAL}-shm"}
-    for name in before:
-        if name != f"{JOURNAL}-shm":
-            assert after[name] == before[name], f"{name} was changed"
-
-
-# --- a torn last write is normal recovery -----------------------------------------------------
-@pytest.mark.parametrize("cut", ["inside the first frame", "inside the commit frame"])
-def test_a_wal_torn_in_its_last_transaction_keeps_every_committed_input(tmp_path: Path, cut: str) -> None:
-    live = tmp_path / "live"
-    session = _played(live, inputs=30)
-    _crash_image(live, tmp_path / "before")
-    committed = session.table
-    session.submit(StartGame("the-gate", ("Ann", "Bob"), {}, 5), source="host")  # a transaction of several frames
-    _crash_image(live, tmp_path / "after")
-    session.journal.close()
-    short = (tmp_path / "before" / f"{JOURNAL}-wal").stat().st_size
-    wal = tmp_path / "after" / f"{JOURNAL}-wal"
-    full = wal.stat().st_size
-    assert full - short >= 2 * 4120, "the last transaction should span several frames"
-    os.truncate(wal, short + 2000 if cut == "inside the first frame" else full - 1000)
-    restarted = Session(games=GAMES, journal=Journal(tmp_path / "after" / JOURNAL))
-    assert restarted.table == committed and restarted.table.game == "through-the-gate"  # type: ignore[union-attr]
-    assert restarted.journal.integrity() == "ok"
-    restarted.submit(StartGame("the-gate", ("Ann", "Bob"), {}, 5), source="host")  # the game goes on
-    restarted.journal.close()
+FolderBytes = Callable[[Path], dict[str, bytes]]  # the `folder_bytes` fixture
+RunCompanion = Callable[..., subprocess.CompletedProcess[str]]  # the `run_companion` fixture
 
 
 # --- a full disk under the running daemon -----------------------------------------------------
@@ -358,7 +187,7 @@ def state_folder(tmp_path: Path) -> Iterator[Path]:
 
 @pytest.mark.parametrize("ending", ["a clean stop", "a power cut"])
 def test_a_read_only_state_folder_serves_the_table_and_refuses_input(
-    state_folder: Path, ending: str, benchmark: Benchmark
+    state_folder: Path, ending: str, benchmark: Benchmark, folder_bytes: FolderBytes
 ) -> None:
     power_cut, daemons, preexec = benchmark("power_cut"), benchmark("daemon"), _bound_by_file_modes()
     daemon = daemons.Daemon(state_folder, preexec=preexec)
@@ -372,7 +201,7 @@ def test_a_read_only_state_folder_serves_the_table_and_refuses_input(
         assert status == 200 or (status == 503 and NOT_SAVED in answer["message"]), answer
         told = power_cut.game_part(answer) if status == 200 else told
         daemon.kill()
-    _check_read_only_start(benchmark, state_folder, preexec, told)
+    _check_read_only_start(benchmark, folder_bytes, state_folder, preexec, told)
     _make_read_only(state_folder, False)
     again = daemons.Daemon(state_folder, preexec=preexec)
     try:
@@ -383,8 +212,10 @@ def test_a_read_only_state_folder_serves_the_table_and_refuses_input(
         assert again.stop() == 0
 
 
-def _check_read_only_start(benchmark: Benchmark, state: Path, preexec: Any, told: dict[str, Any]) -> None:
-    before = _files(state)
+def _check_read_only_start(
+    benchmark: Benchmark, folder_bytes: FolderBytes, state: Path, preexec: Any, told: dict[str, Any]
+) -> None:
+    before = folder_bytes(state)
     power_cut = benchmark("power_cut")
     daemon = benchmark("daemon").Daemon(state, preexec=preexec)
     try:
@@ -400,15 +231,15 @@ def _check_read_only_start(benchmark: Benchmark, state: Path, preexec: Any, told
         assert power_cut.game_part(daemon.call("GET", "/api/state")[1]) == told
     finally:
         assert daemon.stop() == 0
-    assert _files(state) == before
+    assert folder_bytes(state) == before
 
 
 def test_an_empty_read_only_state_folder_stops_the_start_with_a_sentence(
-    state_folder: Path, benchmark: Benchmark, free_port: int
+    state_folder: Path, benchmark: Benchmark, free_port: int, run_companion: RunCompanion
 ) -> None:
     _make_read_only(state_folder, True)
     command = benchmark("daemon").run_command(state_folder, free_port)
-    finished = _companion_run(command, preexec_fn=_bound_by_file_modes())
+    finished = run_companion(command, preexec_fn=_bound_by_file_modes())
     assert finished.returncode == 2, finished.stdout + finished.stderr
     assert f"The state folder {state_folder} is read-only and holds no journal yet" in finished.stderr
     assert list(state_folder.iterdir()) == []
