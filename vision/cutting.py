@@ -46,6 +46,13 @@ def cut_face(
     images: list[np.ndarray], x: float, y: float, face: float, angle: float = 0.0, mirror: bool = False
 ) -> np.ndarray:
     """Returns the FACE_CROP square crop (float32, HxWx3) around a face centred at (x, y); raises nothing."""
+    return cut_views(images, x, y, face, ((angle, mirror),))[0]
+
+
+def cut_views(
+    images: list[np.ndarray], x: float, y: float, face: float, views: tuple[tuple[float, bool], ...]
+) -> list[np.ndarray]:
+    """Returns cut_face's crop for each (angle, mirror) view of one face, smoothing its surround once; raises nothing."""
     step = CONTEXT * face / FACE_CROP  # frame pixels per crop pixel
     level = min(len(images) - 1, max(0, int(math.floor(math.log2(max(step, 1.0))))))
     factor = 2.0**level
@@ -54,6 +61,11 @@ def cut_face(
     if shrink > SMOOTH_ABOVE:  # sampling every 1.9th pixel unsmoothed keeps or drops a small pip by chance
         reach = int(FACE_CROP * shrink * 0.75) + 4  # beyond the turned crop's half-diagonal
         source, x, y = smoothed_surround(source, x, y, reach, 0.5 * math.sqrt(shrink * shrink - 1.0))
+    return [_turned_crop(source, x, y, shrink, angle, mirror) for angle, mirror in views]
+
+
+def _turned_crop(source: np.ndarray, x: float, y: float, shrink: float, angle: float, mirror: bool) -> np.ndarray:
+    """Returns the FACE_CROP crop centred at (x, y), `shrink` source pixels per crop pixel, turned and mirrored; raises nothing."""
     turn = math.radians(angle)
     along = np.array([math.cos(turn), math.sin(turn)]) * shrink
     down = np.array([-math.sin(turn), math.cos(turn)]) * shrink

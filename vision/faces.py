@@ -7,7 +7,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.cutting import FACE_CROP, cut_face, normalise
+from vision.cutting import FACE_CROP, cut_face, cut_views, normalise
 
 NOTHING = 0
 NOT_PIPS = 7
@@ -48,7 +48,7 @@ class FaceReader:
         unclear = np.flatnonzero(chances.max(axis=1) < CLEAR)
         if len(unclear):
             again = self._chances(
-                np.stack([cut_face(images, *places[index], angle, mirror) for index in unclear for angle, mirror in SECOND_VIEW])
+                np.stack([crop for index in unclear for crop in cut_views(images, *places[index], SECOND_VIEW)])
             )
             views = np.concatenate([chances[unclear, None], again.reshape(len(unclear), len(SECOND_VIEW), CLASSES)], axis=1)
             votes = views.argmax(axis=2)

@@ -4,7 +4,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.cutting import CONTEXT, FACE_CROP, FINDER_MULTIPLE, cut_face, face_contrast, finder_input, normalise, pyramid
+from vision.cutting import (
+    CONTEXT, FACE_CROP, FINDER_MULTIPLE, cut_face, cut_views, face_contrast, finder_input, normalise, pyramid,
+)
 
 
 def _frame_with_a_mark() -> np.ndarray:
@@ -60,6 +62,18 @@ def test_a_face_shrunk_less_than_a_level_is_smoothed_so_small_pips_do_not_come_a
     for angle in (0.0, 33.0):
         crop = cut_face(pyramid(noise), 320, 320, face, angle)
         assert crop.std() < 30  # sampled unsmoothed, every 1.9th pixel keeps the noise's full spread (~74)
+
+
+def test_several_views_of_one_face_are_the_crops_cut_one_by_one() -> None:
+    noise = np.random.default_rng(3).integers(0, 256, (640, 640, 3)).astype(np.uint8)
+    images = pyramid(noise)
+    views = ((0.0, False), (90.0, True), (180.0, False), (270.0, True))
+    for face in (20.0, 1.6 * FACE_CROP / CONTEXT, 300.0):  # unsmoothed, smoothed, from a smaller level
+        together = cut_views(images, 300.5, 310.25, face, views)
+        alone = [cut_face(images, 300.5, 310.25, face, angle, mirror) for angle, mirror in views]
+        assert len(together) == len(views)
+        assert all(np.array_equal(one, other) for one, other in zip(together, alone))
+        assert not np.array_equal(together[0], together[1])
 
 
 def test_a_face_off_the_frame_gives_the_replicated_edge() -> None:
