@@ -30,6 +30,7 @@ SURE = 0.9  # a value is given without `unsure` only when its chance reaches thi
 SURE_SPOT = 0.5  # ... and the finder was at least this sure a face is there (a speck on black is no die)
 SMALLEST_FRAME = 16
 COCKED_BELOW = 0.25  # a face squashed this much more than the photo's usual face is tilted: cocked
+SPECK_BELOW = 1 / 3  # a face under this share of the photo's largest face is more likely a speck: unsure
 
 
 class DiceReader:
@@ -58,7 +59,7 @@ class DiceReader:
             if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE and face_contrast(crop) >= STANDS_APART
         ]
         dice = [_die_from(spot, chance, agree, image, tray_box) for spot, chance, agree in _without_nesting(kept)]
-        dice = _mark_cocked(dice, image)
+        dice = _mark_cocked(_mark_specks(dice), image)
         dice.sort(key=lambda die: (die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2))
         return DiceReading(tuple(dice))
 
@@ -197,6 +198,21 @@ def _die_from(
     if tray is not None and not _inside(tray, spot.x, spot.y):
         flags.append(OFF_TRAY)
     return DieReading(6, value, _box(spot, image.shape[1], image.shape[0]), round(confidence, 3), tuple(flags))
+
+
+def _mark_specks(dice: list[DieReading]) -> list[DieReading]:
+    """Returns the dice, flagging `unsure` those far smaller than the photo's largest; raises nothing.
+
+    Dice on one tray are alike in size: perspective and a mixed set (12 and 22 mm dice) differ by under 2x.
+    A "die" a third the size of another is more likely a speck of the cloth or a pip than a die.
+    """
+    largest = max((max(die.box[2], die.box[3]) for die in dice), default=0)
+    return [
+        DieReading(die.sides, die.value, die.box, die.confidence, die.flags + (UNSURE,))
+        if not die.unsure and max(die.box[2], die.box[3]) < SPECK_BELOW * largest
+        else die
+        for die in dice
+    ]
 
 
 def _mark_cocked(dice: list[DieReading], image: np.ndarray) -> list[DieReading]:

@@ -1,10 +1,12 @@
-"""The reader's rule for nested spots: a die's pips, or a whole tray taken for one big die around a die."""
+"""The reader's rules across one photo's spots: nested spots (a die's pips, a tray taken for one big die
+around a die) and specks far smaller than the dice."""
 from __future__ import annotations
 
 import numpy as np
 
 from vision.finder import Spot
-from vision.reader import _without_nesting
+from vision.reader import _mark_specks, _without_nesting
+from vision.types import UNSURE, DieReading
 
 
 def _chances(value: int, chance: float) -> np.ndarray:
@@ -43,3 +45,20 @@ def test_a_neighbour_sized_too_big_does_not_swallow_the_die_beside_it() -> None:
     neighbour = (Spot(305, 234, 54, 0.76), _chances(4, 0.97), True)  # a red 4 of 35 px, found 54 px big
     beside = (Spot(315, 262, 30, 0.59), _chances(6, 0.97), True)  # its centre is inside that box, its face is not
     assert _without_nesting([neighbour, beside]) == [neighbour, beside]
+
+
+def test_a_speck_far_smaller_than_the_die_beside_it_is_unsure() -> None:
+    die = DieReading(6, 1, (170, 128, 190, 190), 0.97)
+    speck = DieReading(6, 1, (1, 403, 20, 20), 0.93)  # a patch of cloth at the frame's edge read as a 1
+    assert _mark_specks([die, speck]) == [die, DieReading(6, 1, (1, 403, 20, 20), 0.93, (UNSURE,))]
+
+
+def test_dice_of_a_mixed_set_stay_sure() -> None:
+    dice = [DieReading(6, 4, (10, 10, 38, 36), 0.98), DieReading(6, 2, (90, 10, 70, 72), 0.99)]  # about 2x apart
+    assert _mark_specks(dice) == dice
+
+
+def test_a_small_unsure_die_keeps_its_flags_as_they_were() -> None:
+    speck = DieReading(6, 3, (5, 5, 12, 12), 0.6, (UNSURE,))
+    die = DieReading(6, 5, (40, 40, 120, 120), 0.99)
+    assert _mark_specks([speck, die]) == [speck, die]
