@@ -1,13 +1,15 @@
-"""Train the dice reader's two networks with PyTorch and export them to ONNX for OpenCV's dnn module.
+"""Train the dice reader's three networks with PyTorch and export them to ONNX for OpenCV's dnn module.
 
 Usage (PyTorch is needed for training only; `pip install torch==2.13.0 onnx` into any venv):
 
-    python scripts/train_dice.py [--half all|dev|check] [--part finder|faces|both] [--out DIR]
+    python scripts/train_dice.py [--half all|dev|check] [--part finder faces second] [--out DIR]
 
-Writes DIR/dice_finder.onnx and DIR/dice_faces.onnx (default DIR: vision/models, the shipped ones, trained
-with --half all). `--half dev` trains on the dev half of each folder only, so the check half measures how
-well the recipe generalises: `benchmarks/dice_reader.py --half check --models DIR`; `--half check` is the
-other way round (two folds: each half measured by networks that never saw it).
+Writes DIR/dice_finder.onnx (the finder), DIR/dice_faces.onnx (the face reader's first look) and
+DIR/dice_faces_second.onnx (its second look at unclear faces: the same recipe trained twice as long), by
+default all three (default DIR: vision/models, the shipped ones, trained with --half all).
+`--half dev` trains on the dev half of each folder only, so the check half measures how well the recipe
+generalises: `benchmarks/dice_reader.py --half check --models DIR`; `--half check` is the other way round
+(two folds: each half measured by networks that never saw it).
 Seeded and one thread per run, so a rerun on the same machine and library versions gives the same weights.
 
 Training data, read IN PLACE from ../shared/dice beside the repo (never copied into the repo):
@@ -41,6 +43,7 @@ from dice_training.models import FACE_CROP  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "dice"
 SEED = 7
+FACE_FILES = {"faces": "dice_faces.onnx", "second": "dice_faces_second.onnx"}
 
 
 def export(model: torch.nn.Module, example: torch.Tensor, path: Path, spatial: bool) -> None:
@@ -56,9 +59,11 @@ def main() -> None:
     """Trains the chosen parts and writes their ONNX files; raises SystemExit on bad arguments."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--half", choices=("all", "dev", "check"), default="all")
-    parser.add_argument("--part", choices=("finder", "faces", "both"), default="both")
+    parts = ["finder", "faces", "second"]
+    parser.add_argument("--part", choices=parts, nargs="+", default=parts)
     parser.add_argument("--finder-steps", type=int, default=20000)
     parser.add_argument("--face-steps", type=int, default=6000)
+    parser.add_argument("--second-steps", type=int, default=12000)
     parser.add_argument("--out", type=Path, default=REPO / "vision" / "models")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--synthetic", type=int, default=40, help="rendered tray photos added (demo camera dice)")
@@ -73,14 +78,15 @@ def main() -> None:
 
     photos = load_photos(SHARED, options.half) + synthetic_photos(options.synthetic, SEED)
     log(f"{len(photos)} photos, {sum(len(photo.dice) for photo in photos)} dice ({options.half})")
-    if options.part in ("finder", "both"):
+    if "finder" in options.part:
         finder = train_finder(photos, options.finder_steps, SEED, log)
         export(finder, torch.zeros(1, 3, 256, 256), options.out / "dice_finder.onnx", spatial=True)
         log("wrote dice_finder.onnx")
-    if options.part in ("faces", "both"):
-        faces = train_faces(photos, options.face_steps, SEED, log)
-        export(faces, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / "dice_faces.onnx", spatial=False)
-        log("wrote dice_faces.onnx")
+    for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):
+        if part in options.part:
+            faces = train_faces(photos, steps, SEED, log)
+            export(faces, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / FACE_FILES[part], spatial=False)
+            log(f"wrote {FACE_FILES[part]}")
 
 
 if __name__ == "__main__":

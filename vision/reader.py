@@ -1,8 +1,8 @@
 """read_dice: find every die in a camera frame and read its top face.
 
-Two small networks do the work (trained by scripts/train_dice.py, run by OpenCV's dnn module): the finder
-marks top-face centres and sizes on a downscaled frame, the face reader reads a crop around each. The
-classic pip finder of vision/pips.py tells tilted (cocked) faces.
+Three small networks do the work (trained by scripts/train_dice.py, run by OpenCV's dnn module): the
+finder marks top-face centres and sizes on a downscaled frame, and the face reader's two networks read a
+crop around each. The classic pip finder of vision/pips.py tells tilted (cocked) faces.
 """
 from __future__ import annotations
 
@@ -37,9 +37,9 @@ class DiceReader:
     """The loaded networks; `read` may be called from any thread (one read at a time)."""
 
     def __init__(self, models: Path = MODELS) -> None:
-        """Loads both networks from `models`; raises FileNotFoundError when a model file is missing."""
+        """Loads the three networks from `models`; raises FileNotFoundError when a model file is missing."""
         self._finder = Finder(models / "dice_finder.onnx")
-        self._faces = FaceReader(models / "dice_faces.onnx")
+        self._faces = FaceReader(models / "dice_faces.onnx", models / "dice_faces_second.onnx")
         self._lock = threading.Lock()
 
     def read(

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.reader import read_dice
+from vision.reader import MODELS, read_dice
 from vision.types import OFF_TRAY, DiceReading
 
 
@@ -131,3 +131,8 @@ def test_the_package_offers_read_dice(nell_photo: np.ndarray) -> None:
     assert vision.read_dice(nell_photo) == read_dice(nell_photo)
     with pytest.raises(AttributeError):
         vision.read_nothing  # noqa: B018
+
+
+def test_the_shipped_networks_fit_in_five_megabytes() -> None:
+    names = ("dice_finder.onnx", "dice_faces.onnx", "dice_faces_second.onnx")
+    assert sum((MODELS / name).stat().st_size for name in names) < 5_000_000
