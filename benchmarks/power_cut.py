@@ -11,7 +11,8 @@ its outcome. The game must go on: an input is accepted after every restart.
 
 The "state after the in-flight input" is computed by a mirror: the pure engine applying the same
 inputs in this process. The API does not show a game's random seed, so the mirror reads it from the
-journal (read-only) once a StartGame is answered.
+journal (read-only) once a StartGame is answered. The mirror, the journal reads and the random player
+are in benchmarks/power_cut_table.py.
 
 Before the first full start, the daemon is also killed three times while it starts on the empty
 folder (creating the journal, the first game and the host token): the journal must then open.
@@ -27,7 +28,6 @@ import json
 import os
 import random
 import signal
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -42,22 +42,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.daemon import ANSWER_SECONDS, Daemon, free_port, run_command  # noqa: E402
-from companion.games import registered_games  # noqa: E402
-from companion.inputs import DiceRolled, Input, Move, StartGame, Undo  # noqa: E402
-from companion.rules import engine  # noqa: E402
-from companion.rules.autoplay import sample  # noqa: E402
-from companion.rules.errors import CompanionError  # noqa: E402
-from companion.rules.table import Table  # noqa: E402
-from companion.snapshot import Extras, snapshot  # noqa: E402
-
-GAME_KEYS = ("game", "players", "view", "legal_moves", "awaiting_dice", "outcome")
-NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eve", "Fay")
-JOURNAL = "journal.sqlite"
-
-
-def game_part(shown: dict[str, Any]) -> dict[str, Any]:
-    """The part of a snapshot that is the game (not seq, dice or messages), as plain JSON."""
-    return json.loads(json.dumps({key: shown.get(key) for key in GAME_KEYS}))
+from benchmarks.power_cut_table import JOURNAL, Mirror, Sent, choose, entries_in, game_part, integrity  # noqa: E402
+from benchmarks.power_cut_table import newest_game  # noqa: E402
+from companion.inputs import StartGame  # noqa: E402
 
 
 def kill_while_starting(state: Path, after: float) -> None:
@@ -71,50 +58,8 @@ def kill_while_starting(state: Path, after: float) -> None:
         process.wait(10)
 
 
-def newest_game(state: Path) -> tuple[int, int] | None:
-    """(id, seed) of the journal's newest game, read through a read-only connection; None when none."""
-    db = sqlite3.connect(f"{(state / JOURNAL).resolve().as_uri()}?mode=ro", uri=True, timeout=5)
-    try:
-        row = db.execute("SELECT id, seed FROM games ORDER BY id DESC LIMIT 1").fetchone()
-    finally:
-        db.close()
-    return None if row is None else (int(row[0]), int(row[1]))
-
-
-def entries_in(state: Path, game_id: int) -> int:
-    """How many inputs the journal holds for a game (its StartGame included), read-only."""
-    db = sqlite3.connect(f"{(state / JOURNAL).resolve().as_uri()}?mode=ro", uri=True, timeout=5)
-    try:
-        return int(db.execute("SELECT COUNT(*) FROM entries WHERE game_id = ?", (game_id,)).fetchone()[0])
-    finally:
-        db.close()
-
-
-def integrity(state: Path) -> str:
-    """SQLite's integrity check of the journal as the power cut left it (read-only); returns its verdict."""
-    try:
-        db = sqlite3.connect(f"{(state / JOURNAL).resolve().as_uri()}?mode=ro", uri=True, timeout=5)
-    except sqlite3.Error as error:
-        return f"cannot open: {error}"
-    try:
-        return "; ".join(row[0] for row in db.execute("PRAGMA integrity_check"))
-    except sqlite3.Error as error:
-        return f"cannot read: {error}"
-    finally:
-        db.close()
-
-
 class Stopped(Exception):
     """A mismatch was found: the run stops there (the mirror can no longer be trusted)."""
-
-
-@dataclass
-class Sent:
-    """One input as sent: the API path and body, and the same input for the mirror."""
-
-    path: str
-    body: dict[str, Any]
-    given: Input
 
 
 @dataclass
@@ -142,15 +87,11 @@ class PowerCuts:
         """Prepare a run on an empty state folder; raises nothing."""
         self.state = state
         self.rng = random.Random(seed)
-        self.games = registered_games()
         self.game_inputs = game_inputs
         self.kill_within = kill_within
         self.figures = Figures()
-        self.mirror: Table | None = None
+        self.mirror = Mirror(state)
         self.told: dict[str, Any] = {}
-        self.game_id = 0
-        self.inputs_in_game = 0
-        self.known: dict[int, dict[str, Any]] = {}
         self.pending: Sent | None = None
 
     # --- the run --------------------------------------------------------------------------
@@ -185,6 +126,7 @@ class PowerCuts:
                 self.figures.mismatches.append("a power cut during the first start damaged the journal")
 
     def _start(self) -> Daemon:
+        """Start the daemon on the state folder, noting how long it took; raises RuntimeError when it does not answer."""
         daemon = Daemon(self.state)
         self.figures.restart_seconds.append(daemon.start_seconds)
         return daemon
@@ -192,12 +134,8 @@ class PowerCuts:
     def _adopt_first_game(self, daemon: Daemon) -> None:
         """Mirror the game the daemon opened on its first start (its seed read from the journal)."""
         status, shown = daemon.call("GET", "/api/state")
-        newest = newest_game(self.state)
-        assert status == 200 and newest is not None, "the first start opened no game"
-        self.game_id, seed = newest
-        request = StartGame(shown["game"], tuple(shown["players"]), {}, seed)
-        self.mirror = engine.start(self.games[request.game], request)
-        self.known[self.game_id] = {"game": request.game, "players": list(request.players), "outcome": None}
+        assert status == 200, "the first start opened no game"
+        self.mirror.adopt(shown)
         self._told(shown)
         self._check_mirror("the first game")
 
@@ -223,6 +161,7 @@ class PowerCuts:
         self.figures.kills += 1
 
     def _after_power_cut(self) -> Daemon:
+        """Check the journal the kill left, restart, and check the table and history; raises Stopped on a mismatch."""
         verdict = integrity(self.state)
         if verdict != "ok":
             self.figures.integrity_failures += 1
@@ -251,70 +190,31 @@ class PowerCuts:
 
     # --- choosing and answering -------------------------------------------------------------
     def _choose(self) -> Sent:
-        told, rng = self.told, self.rng
-        awaiting = told["awaiting_dice"]
-        if told["outcome"] is not None or self.inputs_in_game >= self.game_inputs or rng.random() < 0.004 \
-                or not (awaiting or told["legal_moves"]):
-            return self._new_game()
-        if awaiting and (rng.random() < 0.85 or not told["legal_moves"]):
-            sides = list(awaiting["sides"])
-            values = [rng.randint(1, count) for count in sides]
-            return Sent("/api/dice", {"values": values, "sides": sides},
-                        DiceRolled(tuple(values), tuple(sides), origins=("phone",) * len(values)))
-        if told["can_undo"] and rng.random() < 0.04:
-            return Sent("/api/undo", {}, Undo())
-        entry = rng.choice(told["legal_moves"])
-        args = sample(entry["args"], rng)
-        return Sent("/api/actions", {"seat": entry["seat"], "move": entry["move"], "args": args},
-                    Move(entry["seat"], entry["move"], args))
-
-    def _new_game(self) -> Sent:
-        game = self.games[self.rng.choice(sorted(self.games))]
-        count = self.rng.randint(game.min_players, min(game.max_players, len(NAMES)))
-        players = list(NAMES[:count])
-        return Sent("/api/game", {"game": game.id, "players": players, "options": {}},
-                    StartGame(game.id, tuple(players), {}, 0))
+        """The next input to send, from the told state (a new game once this one has run long)."""
+        long_game = self.mirror.inputs_in_game >= self.game_inputs
+        return choose(self.told, self.rng, self.mirror.games, long_game=long_game)
 
     def _answered(self, sent: Sent, status: int, answer: Any) -> None:
+        """Follow an answer: an accepted input moves the mirror too; raises Stopped on a mismatch."""
         if status != 200:
             self.figures.refused += 1
             if status not in (400, 409):
                 self._mismatch(f"{sent.path} answered {status}: {answer}")
             return
         self.figures.accepted += 1
-        self._advance_mirror(sent.given)
+        self.mirror.apply(sent.given)
+        self.figures.games_started += isinstance(sent.given, StartGame)
         self._told(answer)
         self._check_mirror(f"after {sent.path}")
 
-    def _advance_mirror(self, given: Input) -> None:
-        if isinstance(given, StartGame):
-            self._mirror_new_game(given)
-        else:
-            self.mirror = engine.apply(self.mirror, self.games[self.mirror.game], given)  # type: ignore[arg-type]
-            self.inputs_in_game += 1
-
-    def _mirror_new_game(self, given: StartGame) -> None:
-        newest = newest_game(self.state)
-        assert newest is not None
-        self.game_id, seed = newest
-        request = StartGame(given.game, given.players, given.options, seed)
-        self.mirror = engine.start(self.games[given.game], request)
-        self.known[self.game_id] = {"game": given.game, "players": list(given.players), "outcome": None}
-        self.inputs_in_game = 0
-        self.figures.games_started += 1
-
     def _told(self, shown: dict[str, Any]) -> None:
+        """Keep the state a client was just shown."""
         self.told = shown
-        if shown["outcome"] is not None:
-            self.known[self.game_id]["outcome"] = {key: shown["outcome"][key] for key in ("winners", "summary")}
-
-    def _mirror_part(self, table: Table | None) -> dict[str, Any] | None:
-        if table is None:
-            return None
-        return game_part(snapshot(table, self.games[table.game], seat=None, seq=0, extras=Extras()))
+        self.mirror.note_outcome(shown)
 
     def _check_mirror(self, when: str) -> None:
-        if self._mirror_part(self.mirror) != game_part(self.told):
+        """The mirror must show what the daemon told; raises Stopped otherwise."""
+        if self.mirror.part() != game_part(self.told):
             self._mismatch(f"{when}: the mirror and the daemon disagree")
 
     # --- the checks after a restart -----------------------------------------------------------
@@ -325,46 +225,22 @@ class PowerCuts:
         if pending is not None:
             self.figures.in_flight += 1
         restarted = game_part(shown) if status == 200 else None
-        candidate = self._with_pending(pending)
+        candidate = self.mirror.after(pending)
         lost = restarted == game_part(self.told)
-        saved = candidate is not None and restarted == self._mirror_part(candidate[0])
+        saved = candidate is not None and restarted == self.mirror.part(candidate[0])
         if lost and saved:  # the input changed nothing a client sees: the journal says which it was
-            lost = entries_in(self.state, self.game_id) == self.mirror.seq + 1  # type: ignore[union-attr]
+            lost = entries_in(self.state, self.mirror.game_id) == self.mirror.table.seq + 1  # type: ignore[union-attr]
         if saved and not lost:
             self.figures.in_flight_saved += 1
-            self._accept_candidate(pending, candidate)  # type: ignore[arg-type]
+            self.mirror.accept(pending, candidate)  # type: ignore[arg-type]
+            self.figures.games_started += isinstance(pending.given, StartGame)  # type: ignore[union-attr]
         elif not lost:
             self._mismatch(f"kill {self.figures.kills}: the restarted table is neither the last told state nor "
                            f"that state after the input in flight ({pending.path if pending else 'none'})")
         newest = newest_game(self.state)
-        if newest is None or newest[0] != self.game_id:
+        if newest is None or newest[0] != self.mirror.game_id:
             self._mismatch(f"kill {self.figures.kills}: the journal's newest game is not the one on the table")
         self._told(shown)
-
-    def _with_pending(self, pending: Sent | None) -> tuple[Table, int] | None:
-        """The mirror's table after the input in flight, and its game id; None when it cannot apply."""
-        if pending is None or self.mirror is None:
-            return None
-        given = pending.given
-        if isinstance(given, StartGame):
-            newest = newest_game(self.state)
-            if newest is None or newest[0] != self.game_id + 1:
-                return None
-            request = StartGame(given.game, given.players, given.options, newest[1])
-            return engine.start(self.games[given.game], request), newest[0]
-        try:
-            return engine.apply(self.mirror, self.games[self.mirror.game], given), self.game_id
-        except CompanionError:
-            return None
-
-    def _accept_candidate(self, pending: Sent, candidate: tuple[Table, int]) -> None:
-        self.mirror, game_id = candidate
-        if isinstance(pending.given, StartGame):
-            self.known[game_id] = {"game": pending.given.game, "players": list(pending.given.players), "outcome": None}
-            self.game_id, self.inputs_in_game = game_id, 0
-            self.figures.games_started += 1
-        else:
-            self.inputs_in_game += 1
 
     def _check_history(self, daemon: Daemon) -> None:
         """Every game told of is in the history, with the same players and the outcome told."""
@@ -373,7 +249,7 @@ class PowerCuts:
             self._mismatch(f"kill {self.figures.kills}: /api/history answered {status}")
         shown = {past["id"]: past for past in history}
         oldest = min(shown) if shown else 1
-        for game_id, known in self.known.items():
+        for game_id, known in self.mirror.known.items():
             past = shown.get(game_id)
             if game_id < oldest:
                 continue
@@ -382,7 +258,7 @@ class PowerCuts:
             elif known["outcome"] is not None and (past["outcome"] is None or any(
                     past["outcome"].get(key) != value for key, value in known["outcome"].items())):
                 self._mismatch(f"kill {self.figures.kills}: game {game_id} lost its outcome in the history")
-        unknown = sorted(set(shown) - set(self.known))
+        unknown = sorted(set(shown) - set(self.mirror.known))
         if unknown:
             self._mismatch(f"kill {self.figures.kills}: games {unknown} were never told of")
 
