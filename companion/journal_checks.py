@@ -1,10 +1,7 @@
 """Start-up checks of the journal's files, and the sentences for storage faults (stdlib only).
 
-SQLite recovers a write-ahead (WAL) file by reading frames until the first one whose checksum fails
-and silently drops everything after it. That is right for a torn last write (a power cut in the
-middle of a commit) but would silently lose saved moves if the damage were in the middle of the
-file, so `check_wal` looks past that point: frames of the same WAL generation that still check out
-against their predecessor and belong to a later transaction mean committed changes would be lost.
+`check_wal` refuses a WAL file that SQLite's recovery would silently cut short of saved moves
+(companion/wal_scan.py says how that is told from a torn last write).
 """
 from __future__ import annotations
 
@@ -12,33 +9,19 @@ import json
 import os
 import sqlite3
 import struct
-from dataclasses import dataclass
 from pathlib import Path
 
 from companion.codec import decode
 from companion.rules.errors import CompanionError
+from companion.wal_scan import WAL_HEADER, scan_wal
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
-WAL_MAGICS = (0x377F0682, 0x377F0683)
-WAL_VERSION = 3007000
-WAL_HEADER = 32
-FRAME_HEADER = 24
-MASK = 0xFFFFFFFF
 
 
 class JournalError(CompanionError, RuntimeError):
     """The journal cannot be opened, read or written; the message says what to do."""
 
     code = "journal_error"
-
-
-@dataclass(frozen=True)
-class WalScan:
-    """What SQLite's recovery would make of a WAL file, and what it would drop."""
-
-    frames: int
-    kept: int
-    lost_commits: int
 
 
 def damaged(path: Path, detail: str) -> JournalError:
@@ -87,65 +70,6 @@ def check_wal(path: Path) -> bool:
         raise damaged(path, f"{wal.name} is damaged at frame {scan.kept + 1} of {scan.frames}: SQLite would "
                             f"silently drop the {scan.lost_commits} saved change(s) after it")
     return scan.frames > 0
-
-
-def scan_wal(raw: bytes) -> WalScan | None:
-    """How many frames SQLite keeps and how many saved commits lie past a bad frame; None for a bad header."""
-    magic, version, page_size, _, salt1, salt2, sum1, sum2 = struct.unpack(">8I", raw[:WAL_HEADER])
-    if magic not in WAL_MAGICS or version != WAL_VERSION or page_size < 512 or page_size & (page_size - 1):
-        return None
-    big_endian = bool(magic & 1)
-    if _checksum(raw[:24], (0, 0), big_endian) != (sum1, sum2):
-        return None
-    frame = FRAME_HEADER + page_size
-    count = (len(raw) - WAL_HEADER) // frame
-    frames = [raw[WAL_HEADER + index * frame:WAL_HEADER + (index + 1) * frame] for index in range(count)]
-    kept, transaction_start, running = 0, 0, (sum1, sum2)
-    for index, data in enumerate(frames):
-        page, commit, *salts, check1, check2 = struct.unpack(">6I", data[:FRAME_HEADER])
-        running = _checksum(data[:8] + data[FRAME_HEADER:], running, big_endian)
-        if page == 0 or tuple(salts) != (salt1, salt2) or running != (check1, check2):
-            break
-        kept = index + 1
-        transaction_start = kept if commit else transaction_start
-    return WalScan(count, kept, _lost_commits(frames, kept, transaction_start, (salt1, salt2), big_endian))
-
-
-def _lost_commits(frames: list[bytes], bad: int, transaction_start: int, salts: tuple[int, int], big_endian: bool) -> int:
-    """Commits of a later transaction past the first bad frame that still check out; 0 for a torn tail.
-
-    Only the last transaction can be torn by a power cut (each commit is synced before the next
-    starts), and one transaction writes each page once: so two commit frames, or one after a page
-    number seen twice since the broken transaction began, mean a saved transaction would be dropped.
-    """
-    commits, pages, later = 0, set(), False
-    for index in range(transaction_start, len(frames)):
-        page, commit, *frame_salts = struct.unpack(">4I", frames[index][:16])
-        if tuple(frame_salts) != salts:
-            continue
-        later = later or page in pages
-        pages.add(page)
-        if index > bad and commit and _checks_out(frames[index - 1], frames[index], big_endian):
-            commits += 1
-            later = later or commits >= 2
-    return commits if later else 0
-
-
-def _checks_out(before: bytes, frame: bytes, big_endian: bool) -> bool:
-    previous = struct.unpack(">2I", before[16:24])
-    expected = struct.unpack(">2I", frame[16:24])
-    return _checksum(frame[:8] + frame[FRAME_HEADER:], previous, big_endian) == expected
-
-
-def _checksum(data: bytes, start: tuple[int, int], big_endian: bool) -> tuple[int, int]:
-    """SQLite's WAL checksum (two running 32-bit sums over pairs of words)."""
-    words = struct.unpack(f"{'>' if big_endian else '<'}{len(data) // 4}I", data)
-    first, second = start
-    pairs = iter(words)
-    for one, two in zip(pairs, pairs):
-        first = (first + one + second) & MASK
-        second = (second + two + first) & MASK
-    return first, second
 
 
 def absent_side_files(path: Path) -> list[Path]:
