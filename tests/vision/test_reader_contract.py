@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.reader import MODELS, read_dice
+from vision.reader import MODELS, DiceReader, read_dice
 from vision.types import OFF_TRAY, DiceReading
 
 
@@ -136,3 +136,10 @@ def test_the_package_offers_read_dice(nell_photo: np.ndarray) -> None:
 def test_the_shipped_networks_fit_in_five_megabytes() -> None:
     names = ("dice_finder.onnx", "dice_faces.onnx", "dice_faces_second.onnx")
     assert sum((MODELS / name).stat().st_size for name in names) < 5_000_000
+
+
+def test_a_missing_network_is_named_with_how_to_make_it(tmp_path: Path) -> None:
+    for name in ("dice_finder.onnx", "dice_faces.onnx"):
+        (tmp_path / name).write_bytes((MODELS / name).read_bytes())
+    with pytest.raises(FileNotFoundError, match=r"dice_faces_second\.onnx is missing; run scripts/train_dice\.py"):
+        DiceReader(tmp_path)
