@@ -1,8 +1,8 @@
 """The face reader: two small networks that read a crop around a found face as nothing, 1-6 pips, or not pips.
 
 The first network reads every face once. A face it does not read clearly is read again by the second
-network (trained twice as long) from three more views, turned and mirrored: two networks that err on
-different faces, for the price of the three extra views alone.
+network (trained twice as long) from three more views, turned and mirrored: two networks that often err
+on different faces, for the price of the three extra views alone.
 """
 from __future__ import annotations
 
