@@ -25,7 +25,7 @@ test: $(VENV)/.test browser systemd-analyze
 bench: $(VENV)/.test
 	$(PY) benchmarks/run_all.py
 
-# Retrains the dice reader's networks into vision/models (PyTorch on the CPU, about 1 h 45 min on one core).
+# Retrains the dice reader's three networks into vision/models (PyTorch on the CPU, about 3 h on one core).
 train-dice: $(VENV)/.run
 	$(PY) -m pip install --quiet -e '.[train]'
 	$(PY) scripts/train_dice.py --half all
