@@ -6,6 +6,7 @@ crop around each. The classic pip finder of vision/pips.py tells tilted (cocked)
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import threading
@@ -206,12 +207,9 @@ def _mark_specks(dice: list[DieReading]) -> list[DieReading]:
     Dice on one tray are alike in size: perspective and a mixed set (12 and 22 mm dice) differ by under 2x.
     A "die" a third the size of another is more likely a speck of the cloth or a pip than a die.
     """
-    largest = max((max(die.box[2], die.box[3]) for die in dice), default=0)
+    largest = max((_side(die) for die in dice), default=0)
     return [
-        DieReading(die.sides, die.value, die.box, die.confidence, die.flags + (UNSURE,))
-        if not die.unsure and max(die.box[2], die.box[3]) < SPECK_BELOW * largest
-        else die
-        for die in dice
+        _flagged(die, UNSURE) if not die.unsure and _side(die) < SPECK_BELOW * largest else die for die in dice
     ]
 
 
@@ -231,11 +229,19 @@ def _mark_cocked(dice: list[DieReading], image: np.ndarray) -> list[DieReading]:
         return dice
     usual = max(squash.values())  # the squarest face shows how much the camera itself squashes
     return [
-        DieReading(die.sides, die.value, die.box, die.confidence, die.flags + (COCKED,))
-        if index in squash and squash[index] < usual - COCKED_BELOW
-        else die
+        _flagged(die, COCKED) if index in squash and squash[index] < usual - COCKED_BELOW else die
         for index, die in enumerate(dice)
     ]
+
+
+def _side(die: DieReading) -> int:
+    """Returns the longer side of the die's box in pixels; raises nothing."""
+    return max(die.box[2], die.box[3])
+
+
+def _flagged(die: DieReading, flag: str) -> DieReading:
+    """Returns the same reading with one more flag; raises nothing."""
+    return dataclasses.replace(die, flags=die.flags + (flag,))
 
 
 def _cut_by_the_edge(spot: Spot, width: int, height: int) -> bool:
