@@ -42,8 +42,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.daemon import ANSWER_SECONDS, Daemon, free_port, run_command  # noqa: E402
-from benchmarks.power_cut_table import JOURNAL, Mirror, Sent, choose, entries_in, game_part, integrity  # noqa: E402
-from benchmarks.power_cut_table import newest_game  # noqa: E402
+from benchmarks.power_cut_table import (  # noqa: E402
+    JOURNAL, Mirror, Sent, choose, entries_in, game_part, integrity, newest_game,
+)
 from companion.inputs import StartGame  # noqa: E402
 
 
