@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from vision.cutting import FACE_CROP, cut_face, cut_views, normalise
+from vision.networks import read_network
 
 NOTHING = 0
 NOT_PIPS = 7
@@ -34,8 +35,8 @@ class FaceReader:
 
     def __init__(self, first_look: Path, second_look: Path) -> None:
         """Loads both networks; raises FileNotFoundError when a model file is missing."""
-        self._first = _loaded(first_look)
-        self._second = _loaded(second_look)
+        self._first = read_network(first_look, "dice face")
+        self._second = read_network(second_look, "dice face")
 
     def read(self, images: list[np.ndarray], places: list[tuple[float, float, float]]) -> FaceReadings:
         """Returns the readings of (x, y, face) places in a frame's pyramid; raises nothing.
@@ -59,13 +60,6 @@ class FaceReader:
             agreed[unclear] = (votes == votes[:, :1]).all(axis=1)
             chances[unclear] = views.mean(axis=1)
         return FaceReadings(chances, agreed, crops)
-
-
-def _loaded(model: Path) -> cv2.dnn.Net:
-    """Returns the network read from an ONNX file; raises FileNotFoundError when the file is missing."""
-    if not model.is_file():
-        raise FileNotFoundError(f"the dice face model {model} is missing; run scripts/train_dice.py.")
-    return cv2.dnn.readNetFromONNX(str(model))
 
 
 def _chances(net: cv2.dnn.Net, crops: np.ndarray) -> np.ndarray:

@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from vision.cutting import FINDER_STRIDE, finder_input
+from vision.networks import read_network
 
 LOOK_AT = 0.4  # a map peak this likely is handed to the face reader (the reader keeps no less likely one)
 APART = 0.5  # two faces are never closer, centre to centre, than this many face sides
@@ -30,9 +31,7 @@ class Finder:
 
     def __init__(self, model: Path) -> None:
         """Loads the network; raises FileNotFoundError when the model file is missing."""
-        if not model.is_file():
-            raise FileNotFoundError(f"the dice finder model {model} is missing; run scripts/train_dice.py.")
-        self._net = cv2.dnn.readNetFromONNX(str(model))
+        self._net = read_network(model, "dice finder")
 
     def find(self, images: list[np.ndarray], long_side: int, faces: tuple[float, float]) -> list[Spot]:
         """Returns the spots whose face side (input pixels) lies in `faces`, at the frame's scale; raises nothing.
