@@ -1,6 +1,6 @@
 """Benchmark the dice reader on every folder of ../shared/dice (single-threaded); prints a markdown table.
 
-Usage:  .venv/bin/python benchmarks/dice_reader.py [--json] [--half all|dev|check] [--repeat N]
+Usage:  .venv/bin/python benchmarks/dice_reader.py [--json] [--photos all|dev|check|q1..q4] [--repeat N]
                                                   [--models DIR] [--folder NAME ...] [--misses]
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from vision.reader import MODELS, DiceReader  # noqa: E402
-from vision.scoring import Tally, load_folder, score_photo, split_photos  # noqa: E402
+from vision.scoring import SHARES, Tally, choose_photos, load_folder, score_photo  # noqa: E402
 
 SHARED = REPO / ".." / "shared" / "dice"
 COLUMNS = (
@@ -41,12 +41,9 @@ COLUMNS = (
 )
 
 
-def measure_folder(reader: DiceReader, folder: Path, half: str, repeat: int) -> tuple[dict, Tally]:
-    """Returns the figures and the tally of one folder of photos; raises FileNotFoundError without labels."""
-    photos = load_folder(folder)
-    if half != "all":
-        dev, check = split_photos(photos)
-        photos = dev if half == "dev" else check
+def measure_folder(reader: DiceReader, folder: Path, share: str, repeat: int) -> tuple[dict, Tally]:
+    """Returns the figures and the tally of one share of a folder's photos; raises FileNotFoundError without labels."""
+    photos = choose_photos(load_folder(folder), share)
     tally = Tally()
     times, times_640, cpu_640 = [], [], []
     for photo in photos:
@@ -91,7 +88,7 @@ def main() -> int:
     """Runs the benchmark from the command line; returns the exit status; raises nothing."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON instead of a markdown table")
-    parser.add_argument("--half", choices=("all", "dev", "check"), default="all")
+    parser.add_argument("--photos", "--half", choices=SHARES, default="all", help="a half or quarter of each folder")
     parser.add_argument("--repeat", type=int, default=3, help="timing runs per photo (the median is kept)")
     parser.add_argument("--models", type=Path, default=MODELS, help="measure the networks in another folder")
     parser.add_argument("--folder", action="append", help="only these folders (repeatable)")
@@ -104,7 +101,7 @@ def main() -> int:
         folders = [path for path in folders if path.name in arguments.folder]
     rows = []
     for folder in folders:
-        figures, tally = measure_folder(reader, folder, arguments.half, max(1, arguments.repeat))
+        figures, tally = measure_folder(reader, folder, arguments.photos, max(1, arguments.repeat))
         rows.append(figures)
         if arguments.misses:
             print("\n".join(tally.misses), file=sys.stderr)

@@ -2,14 +2,15 @@
 
 Usage (PyTorch is needed for training only; `pip install torch==2.13.0 onnx` into any venv):
 
-    python scripts/train_dice.py [--half all|dev|check] [--part finder faces second] [--out DIR]
+    python scripts/train_dice.py [--photos all|dev|check|not-q1..not-q4] [--part finder faces second] [--out DIR]
 
 Writes DIR/dice_finder.onnx (the finder), DIR/dice_faces.onnx (the face reader's first look) and
 DIR/dice_faces_second.onnx (its second look at unclear faces: the same recipe trained twice as long), by
 default all three (default DIR: vision/models, the shipped ones, trained with --half all).
 `--half dev` trains on the dev half of each folder only, so the check half measures how well the recipe
 generalises: `benchmarks/dice_reader.py --half check --models DIR`; `--half check` is the other way round
-(two folds: each half measured by networks that never saw it).
+(two folds: each half measured by networks that never saw it). `--photos not-q3` trains on three quarters
+(all but the third: q1 and q2 split the dev half, q3 and q4 the check half), measured with `--photos q3`.
 Seeded and one thread per run, so a rerun on the same machine and library versions gives the same weights.
 
 Training data, read IN PLACE from ../shared/dice beside the repo (never copied into the repo):
@@ -40,6 +41,7 @@ from dice_training.data import load_photos, synthetic_photos  # noqa: E402
 from dice_training.face_train import train_faces  # noqa: E402
 from dice_training.finder_train import train_finder  # noqa: E402
 from dice_training.models import FACE_CROP  # noqa: E402
+from vision.scoring import SHARES  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "dice"
 SEED = 7
@@ -58,7 +60,7 @@ def export(model: torch.nn.Module, example: torch.Tensor, path: Path, spatial: b
 def main() -> None:
     """Trains the chosen parts and writes their ONNX files; raises SystemExit on bad arguments."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--half", choices=("all", "dev", "check"), default="all")
+    parser.add_argument("--photos", "--half", choices=SHARES, default="all", help="a share of each folder's photos")
     parts = ["finder", "faces", "second"]
     parser.add_argument("--part", choices=parts, nargs="+", default=parts)
     parser.add_argument("--finder-steps", type=int, default=20000)
@@ -76,8 +78,8 @@ def main() -> None:
     def log(text: str) -> None:
         print(f"[{time.time() - started:7.0f} s] {text}", flush=True)
 
-    photos = load_photos(SHARED, options.half) + synthetic_photos(options.synthetic, SEED)
-    log(f"{len(photos)} photos, {sum(len(photo.dice) for photo in photos)} dice ({options.half})")
+    photos = load_photos(SHARED, options.photos) + synthetic_photos(options.synthetic, SEED)
+    log(f"{len(photos)} photos, {sum(len(photo.dice) for photo in photos)} dice ({options.photos})")
     if "finder" in options.part:
         finder = train_finder(photos, options.finder_steps, SEED, log)
         export(finder, torch.zeros(1, 3, 256, 256), options.out / "dice_finder.onnx", spatial=True)

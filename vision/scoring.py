@@ -89,6 +89,25 @@ def split_photos(photos: list[LabelledPhoto]) -> tuple[list[LabelledPhoto], list
     return dev, check
 
 
+SHARES = ("all", "dev", "check", "q1", "q2", "q3", "q4", "not-q1", "not-q2", "not-q3", "not-q4")
+
+
+def choose_photos(photos: list[LabelledPhoto], share: str) -> list[LabelledPhoto]:
+    """Returns one share of a folder's photos (see SHARES; q1-q2 split dev, q3-q4 check); raises ValueError."""
+    if share not in SHARES:
+        raise ValueError(f"unknown share of photos {share!r}; expected one of {', '.join(SHARES)}")
+    if share == "all":
+        return list(photos)
+    dev, check = split_photos(photos)
+    if share in ("dev", "check"):
+        return dev if share == "dev" else check
+    quarters = [*split_photos(dev), *split_photos(check)]
+    number = int(share[-1]) - 1
+    if share.startswith("not-"):
+        return [photo for index, quarter in enumerate(quarters) if index != number for photo in quarter]
+    return quarters[number]
+
+
 def _order_key(name: str) -> tuple[str, int]:
     """Returns a sort key that orders numbered file names numerically; raises nothing."""
     match = re.search(r"(\d+)\D*$", name)

@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.scoring import LabelledPhoto, load_folder, split_photos
+from vision.scoring import LabelledPhoto, choose_photos, load_folder
 from vision.synthetic import render_dice
 
 TRAIN_FOLDERS = ("nell-byler-d6", "matteop65-webcam-d6")
@@ -42,13 +42,11 @@ class Photo:
     dice: tuple[Die, ...]
 
 
-def load_photos(shared: Path, half: str) -> list[Photo]:
-    """Returns the training photos of every training folder (`half`: all, dev or check); raises FileNotFoundError."""
+def load_photos(shared: Path, share: str) -> list[Photo]:
+    """Returns the training photos of every training folder (`share`: see SHARES); raises FileNotFoundError."""
     photos: list[Photo] = []
     for folder in TRAIN_FOLDERS:
-        labelled = load_folder(shared / folder)
-        if half != "all":
-            labelled = split_photos(labelled)[0 if half == "dev" else 1]
+        labelled = choose_photos(load_folder(shared / folder), share)
         sides = [_face_sides(item, folder.startswith("matteop65")) for item in labelled]
         known = [side for photo_sides in sides for side in photo_sides if not math.isnan(side)]
         usual = float(np.median(known)) if known else 0.0  # no known face at all: a 1 keeps its own box

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vision.scoring import LabelledPhoto, score_photo, split_photos
+import pytest
+
+from vision.scoring import LabelledPhoto, choose_photos, score_photo, split_photos
 from vision.types import UNSURE, DiceReading, DieReading
 
 
@@ -53,3 +55,19 @@ def test_split_is_stable_and_covers_every_photo() -> None:
     assert sorted(photo.path.name for photo in dev + check) == sorted(photo.path.name for photo in photos)
     assert abs(len(dev) - len(check)) <= 5
     assert split_photos(photos) == (dev, check)
+
+
+def test_quarters_split_the_halves_and_leave_one_out() -> None:
+    photos = [LabelledPhoto(Path(f"train_two_{number}.jpg"), (2,), None) for number in range(80)]
+    names = [{photo.path.name for photo in choose_photos(photos, f"q{number}")} for number in range(1, 5)]
+    dev, check = ({photo.path.name for photo in half} for half in split_photos(photos))
+    assert names[0] | names[1] == dev and names[2] | names[3] == check
+    assert not names[0] & names[1] and not names[2] & names[3]
+    assert all(len(quarter) >= 10 for quarter in names)
+    rest = {photo.path.name for photo in choose_photos(photos, "not-q3")}
+    assert rest == names[0] | names[1] | names[3]
+
+
+def test_an_unknown_share_of_photos_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown share of photos 'q5'"):
+        choose_photos([], "q5")
