@@ -1,0 +1,204 @@
+"""8 Gates through the pure engine: choosing the Archivist, the Archivist's count, the end reveal and the winner."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.games.eight_gates import GAME, scoring, whose_turn
+from companion.games.eight_gates.state import ARCHIVIST, OPENING, OVER, PLAYING, REVEAL
+from companion.games.eight_gates.turns import add_points
+from companion.inputs import Undo
+from companion.rules import engine
+from companion.rules.errors import BadInput
+
+from eight_gates_table import act, opened, play_turn, refused, start, to_reveal
+
+
+# --- choosing the Archivist ------------------------------------------------------------------
+
+
+def test_the_highest_dealt_card_names_the_archivist_who_starts_with_one_card() -> None:
+    table = act(start(4), 0, "deal", values=[3, 6, 2, 5])
+    state = table.state
+    assert state.archivist == 1 and state.phase == OPENING
+    assert [player.hand_size for player in state.players] == [2, 1, 2, 2]
+    assert whose_turn(state) == (1,)
+
+
+def test_a_tie_for_highest_is_dealt_again_among_the_tied_only() -> None:
+    table = start(4)
+    table = act(table, 0, "deal", values=[6, 2, 6, 6])
+    assert table.state.phase == ARCHIVIST and table.state.contenders == (0, 2, 3)
+    assert whose_turn(table.state) == (0, 2, 3)
+    assert GAME.move("deal").schema(table.state, 0)["properties"]["values"]["minItems"] == 3
+    refused(table, 0, "deal", BadInput, values=[6, 2, 6, 6])
+    table = act(table, 0, "deal", values=[4, 4, 1])
+    assert table.state.contenders == (0, 2)
+    table = act(table, 0, "deal", values=[2, 5])
+    assert table.state.archivist == 2
+    draw = GAME.view(table.state, None)["archivist_draw"]
+    assert [deal["contenders"] for deal in draw["deals"]] == [[0, 1, 2, 3], [0, 2, 3], [0, 2]]
+
+
+def test_the_table_may_choose_the_archivist_instead() -> None:
+    table = act(start(3), 2, "choose_archivist", seat=1)
+    assert table.state.archivist == 1
+    assert "already been chosen" in refused(table, 0, "choose_archivist", seat=2)
+    assert "already been chosen" in refused(table, 0, "deal", values=[1, 2, 3])
+
+
+def test_the_starting_gates_are_entered_once_then_play_starts_left_of_the_archivist() -> None:
+    table = act(start(3), 0, "choose_archivist", seat=2)
+    assert "after the Archivist" in refused(start(3), 0, "starting_gates", values=[1, 2, 3])
+    refused(table, 2, "starting_gates", BadInput, values=[1, 2, 7])
+    refused(table, 2, "starting_gates", BadInput, values=[1, 2])
+    table = act(table, 2, "starting_gates", values=[1, 2, 3], types=["Dimensional Lens", "Gate A", "Gate B"])
+    assert table.state.phase == PLAYING and table.state.current == 0
+    assert table.state.middle[0].type == "Dimensional Lens"
+    assert "placed once" in refused(table, 2, "starting_gates", values=[1, 2, 3])
+
+
+# --- the Archivist's count -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(3, 5), (4, 4)])
+def test_the_game_ends_exactly_after_the_archivists_last_turn(players: int, rounds: int) -> None:
+    archivist = 1
+    table = opened(players, archivist=archivist)
+    order = []
+    for _ in range(players * rounds - 1):
+        order.append(table.state.current)
+        table = play_turn(table)
+        assert table.state.phase == PLAYING
+    assert table.state.current == archivist and table.state.face_down == rounds - 1
+    assert GAME.view(table.state, None)["round_text"] == f"Round {rounds} of {rounds}"
+    table = play_turn(table)
+    assert table.state.phase == REVEAL and table.state.face_down == rounds
+    first_round = [(archivist + 1 + step) % players for step in range(players)]
+    assert order[:players] == first_round and first_round[-1] == archivist
+    assert order.count(archivist) == rounds - 1
+    assert whose_turn(table.state) == tuple(range(players))
+    assert "during a player's turn" in refused(table, archivist, "place_gate", x=0, y=1, value=1)
+
+
+def test_the_view_counts_rounds_and_warns_before_the_last() -> None:
+    table = opened(4, archivist=3)
+    seen = {}
+    while table.state.phase == PLAYING:
+        shown = GAME.view(table.state, None)
+        seen[shown["round"]] = shown["warning"]
+        assert shown["current"] == table.state.current and whose_turn(table.state) == (table.state.current,)
+        table = play_turn(table)
+    assert seen[1] is None and seen[2] is None
+    assert "next round is the last" in seen[3]
+    assert "Last round" in seen[4] and "Di" in seen[4]
+
+
+def test_the_scoresheet_lists_points_by_round_and_the_series_by_turn() -> None:
+    table = opened(3, archivist=2, gates=(6, 1, 1))
+    table = act(table, 0, "place_gate", x=0, y=1, value=6)
+    table = act(table, 0, "end_turn")
+    table = play_turn(table, value=2)
+    table = play_turn(table, value=3)
+    table = act(table, 0, "place_gate", x=1, y=1, value=6)
+    shown = GAME.view(table.state, None)
+    assert shown["scoresheet"]["rows"][0]["by_round"] == [2, 3, 0, 0, 0]
+    assert shown["series"]["labels"] == ["start", "1", "2", "3", "4"]
+    assert shown["series"]["players"][0] == [0, 2, 2, 2, 5]
+
+
+# --- the end reveal and the winner -----------------------------------------------------------
+
+
+def test_a_revealed_run_or_set_scores_four_per_card_and_anything_else_is_refused() -> None:
+    table = to_reveal(3)
+    assert "neither a Run" in refused(table, 0, "reveal", values=[1, 2, 4])
+    assert "neither a Run" in refused(table, 0, "reveal", values=[2, 2, 3])
+    assert "neither a Run" in refused(table, 0, "reveal", values=[3, 4, 4, 5])
+    before = table.state.points(0)
+    table = act(table, 0, "reveal", values=[5, 3, 4])
+    assert table.state.points(0) == before + 12
+    assert "already revealed" in refused(table, 0, "reveal", values=[1])
+
+
+def test_the_reveal_takes_no_more_cards_than_the_hand_holds() -> None:
+    table = to_reveal(3)
+    held = table.state.players[0].hand_size
+    assert GAME.move("reveal").schema(table.state, 0)["properties"]["values"]["maxItems"] == held
+    refused(table, 0, "reveal", BadInput, values=[1] * (held + 1))
+
+
+@pytest.mark.parametrize(("hand", "best"), [
+    ((2, 2, 2, 2, 3, 4), (2, 2, 2, 2)),
+    ((1, 2, 3, 3, 5), (1, 2, 3)),
+    ((6, 4, 5, 1, 3, 2), (1, 2, 3, 4, 5, 6)),
+    ((1, 1, 4, 5), (1, 1)),
+    ((5,), (5,)),
+])
+def test_the_best_single_run_or_set_is_proposed(hand: tuple[int, ...], best: tuple[int, ...]) -> None:
+    assert scoring.best_reveal(hand) == best
+
+
+def test_accepting_needs_a_proposal_and_the_last_reveal_ends_the_game() -> None:
+    table = to_reveal(3)
+    assert "Enter your whole hand" in refused(table, 0, "accept_proposal")
+    table = act(table, 0, "reveal", values=[])
+    table = act(table, 1, "reveal", values=[4])
+    assert GAME.outcome(table.state) is None
+    table = act(table, 2, "enter_hand", hand=[1, 2, 3])
+    table = act(table, 2, "accept_proposal")
+    assert table.state.phase == OVER
+    result = GAME.view(table.state, None)["result"]
+    assert result["winners"] == list(GAME.outcome(table.state).winners)
+    assert result["series"]["labels"][-1] == "end"
+
+
+def test_a_tie_goes_to_the_most_revealed_cards_and_then_is_shared() -> None:
+    table = to_reveal(4)
+    state = table.state
+    for seat in range(4):
+        state = add_points(state, seat, 20 - state.points(seat), "even out")
+    table = replace(table, state=state)
+    table = act(table, 0, "reveal", values=[3, 3])
+    table = act(table, 1, "reveal", values=[1, 2])
+    table = act(table, 2, "reveal", values=[5])
+    table = act(table, 3, "reveal", values=[1])
+    outcome = GAME.outcome(table.state)
+    assert outcome.winners == (0, 1)
+    assert "share the win with 28 points" in outcome.summary
+
+
+def test_more_revealed_cards_break_a_tie_in_points() -> None:
+    rows = (scoring.Standing(0, 30, 2), scoring.Standing(1, 30, 3), scoring.Standing(2, 12, 3))
+    assert scoring.winners(rows) == (1,)
+
+
+def test_a_tie_broken_by_the_reveal_says_so() -> None:
+    table = to_reveal(3)
+    state = table.state
+    for seat in range(3):
+        state = add_points(state, seat, 10 - state.points(seat), "even out")
+    table = replace(table, state=state)
+    table = act(table, 0, "reveal", values=[4, 5, 6])
+    table = act(table, 1, "reveal", values=[2, 2])
+    table = act(table, 2, "reveal", values=[1, 1, 1])
+    outcome = GAME.outcome(table.state)
+    assert outcome.winners == (0, 2)
+    table = to_reveal(3)
+    state = table.state
+    for seat, points in enumerate((18, 14, 14)):
+        state = add_points(state, seat, points - state.points(seat), "set up a tie")
+    table = act(replace(table, state=state), 0, "reveal", values=[4, 5])
+    table = act(table, 1, "reveal", values=[3, 3, 3])
+    table = act(table, 2, "reveal", values=[6])
+    outcome = GAME.outcome(table.state)
+    assert outcome.winners == (1,) and outcome.summary == "Bo wins with 26 points, the tie broken by 3 cards revealed."
+
+
+def test_a_wrongly_named_archivist_can_be_undone_until_play_starts() -> None:
+    table = act(start(3), 0, "deal", values=[1, 6, 2])
+    back = engine.apply(table, GAME, Undo())
+    assert back.state.archivist is None and back.state.phase == ARCHIVIST
+    played = act(table, 1, "starting_gates", values=[1, 2, 3])
+    assert not engine.can_undo(played, GAME)
