@@ -14,6 +14,7 @@ from typing import Any, Callable
 from companion.inputs import DiceRolled
 from companion.loop import EngineLoop, Job
 from companion.rules.errors import NoRollExpected
+from companion.snapshot import CameraGuess
 from vision.sources import CameraError
 
 log = logging.getLogger(__name__)
@@ -82,9 +83,17 @@ class DiceCamera:
             self._loop.show_camera("offline", OFFLINE, note=result.message or OFFLINE)
             return
         if result.kind != "read":
-            self._loop.show_camera("reroll", result.message, note=result.message)
+            self._loop.show_camera("reroll", result.message, note=result.message, guess=self._guess(result))
             return
         self._commit(result)
+
+    def _guess(self, result: Any) -> CameraGuess | None:
+        """What an unsure read saw, for the phones to check against the dice and confirm; raises nothing."""
+        dice = result.reading.dice if result.kind == "reroll" and result.reading is not None else ()
+        if not dice or len(result.crops) != len(dice):
+            return None
+        names = tuple(f"guess-{self._loop.session.seq + 1}-{index}" for index in range(len(dice)))
+        return CameraGuess(tuple(die.value for die in dice), tuple(die.sides for die in dice), names, result.crops)
 
     def _commit(self, result: Any) -> None:
         session = self._loop.session

@@ -17,7 +17,7 @@ from companion.notify import PING_SECONDS
 from companion.port import Holder
 from companion.rules.errors import CompanionError, IllegalMove, NoGame, NoRollExpected
 from companion.session import Session
-from companion.snapshot import JSON, Extras, LastDice, lights, snapshot
+from companion.snapshot import JSON, CameraGuess, Extras, LastDice, lights, snapshot
 from companion.tokens import Tokens
 
 log = logging.getLogger(__name__)
@@ -135,6 +135,7 @@ class EngineLoop:
         Raises CompanionError when the input is refused; nothing changes then.
         """
         self.session.submit(given, source=source)
+        self._set_extras(guess=None)  # the camera's guess was for the table as it stood
         if isinstance(given, (DiceRolled, CorrectDice)):
             origins = getattr(given, "origins", ()) or (source,) * len(given.values)
             crops = tuple(self._crops) if "camera" in origins else ()
@@ -218,9 +219,10 @@ class EngineLoop:
         """Keep the crops of the roll being committed (loop thread only); raises nothing."""
         self._crops = dict(crops)
 
-    def show_camera(self, status: str, message: str = "", *, note: str | None = None) -> None:
-        """Set the camera's status, its sentence and the table message (loop thread only)."""
-        self._set_extras(camera=status, camera_message=message, message=note)
+    def show_camera(self, status: str, message: str = "", *, note: str | None = None,
+                    guess: CameraGuess | None = None) -> None:
+        """Set the camera's status, its sentence, its guess at unsure dice and the table message (loop thread only)."""
+        self._set_extras(camera=status, camera_message=message, message=note, guess=guess)
 
     # --- the port, for request threads -------------------------------------------------
     def snapshot(self, seat: int | None) -> JSON:
@@ -267,8 +269,9 @@ class EngineLoop:
                  "finished": past.finished, "outcome": past.outcome} for past in self.session.journal.history()]
 
     def crop(self, name: str) -> bytes | None:
-        """A die's crop from the last camera read, or None; raises nothing."""
-        return self._crops.get(name)
+        """A die's crop from the last camera read or the camera's current guess, or None; raises nothing."""
+        guess = self._published.extras.guess
+        return self._crops.get(name) or (guess.crop(name) if guess is not None else None)
 
     def join_url(self, holder: Holder) -> str:
         """The join URL for the host or a seat; raises JournalError."""

@@ -107,7 +107,7 @@ class Roller:
 
     def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None) -> RollResult:
         """Settle, read and judge up to 1 + retries times; returns the result; raises CameraError."""
-        trouble, reading = REROLL_MESSAGE, None
+        trouble, last = REROLL_MESSAGE, None
         for _ in range(self.retries + 1):
             capture = self._capture(self.clock() + self.max_wait_seconds, since)
             if isinstance(capture, str):
@@ -116,8 +116,8 @@ class Roller:
             result, trouble = self._judge(capture, expect)
             if result is not None:
                 return result
-            reading = capture.vote.reading
-        return RollResult("reroll", message=trouble, reading=reading)
+            last = capture
+        return _not_sure(last, trouble)
 
     def _capture(self, deadline: float, since: np.ndarray | None) -> _Capture | str:
         """Wait for still dice and vote over K still frames; returns the capture or why not; raises CameraError."""
@@ -183,6 +183,16 @@ class Roller:
             reading=reading,
             scene=_encode_png(capture.thumb),
         ), ""
+
+
+def _not_sure(capture: _Capture | None, message: str) -> RollResult:
+    """The re-roll result after the last try, with that try's reading and each die's crop; raises nothing."""
+    reading = capture.vote.reading if capture is not None else None
+    if capture is None or reading is None:
+        return RollResult("reroll", message=message, reading=reading)
+    crops = tuple(crop_jpeg(capture.frame, die.box) for die in reading.dice)
+    return RollResult("reroll", sides=tuple(die.sides for die in reading.dice), crops=crops, message=message,
+                      reading=reading)
 
 
 def crop_jpeg(frame: np.ndarray, box: tuple[int, int, int, int], *, size: int = CROP_PX) -> bytes:

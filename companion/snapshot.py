@@ -25,12 +25,27 @@ class LastDice:
 
 
 @dataclass(frozen=True)
+class CameraGuess:
+    """What the camera saw when it could not read surely: each die's likeliest value (None: none), sides, crop."""
+
+    values: tuple[int | None, ...]
+    sides: tuple[int, ...]
+    names: tuple[str, ...]
+    crops: tuple[bytes, ...] = field(default=(), repr=False)
+
+    def crop(self, name: str) -> bytes | None:
+        """The crop called `name`, or None; raises nothing."""
+        return dict(zip(self.names, self.crops)).get(name)
+
+
+@dataclass(frozen=True)
 class Extras:
     """What the box adds to the table: the last dice, the camera's state and a message."""
 
     dice: LastDice | None = None
     camera: str = "none"
     camera_message: str = ""
+    guess: CameraGuess | None = None
     message: str | None = None
     records: JSON | None = None
     demo: bool = False
@@ -56,7 +71,7 @@ def snapshot(table: Table | None, game: Game[Any] | None, *, seat: int | None, s
     base: JSON = {
         "seq": seq, "game": None, "title": None, "players": [], "you": seat, "whose_turn": [],
         "outcome": None, "legal_moves": [], "can_undo": False, "awaiting_dice": None, "view": {},
-        "dice": _dice(extras.dice), "camera": {"status": extras.camera, "message": extras.camera_message},
+        "dice": _dice(extras.dice), "camera": _camera(extras),
         "message": extras.message, "lights": lights(table, game, extras), "records": extras.records,
         "demo": extras.demo,
     }
@@ -87,3 +102,10 @@ def _dice(dice: LastDice | None) -> JSON | None:
         return None
     return {"values": list(dice.values), "sides": list(dice.sides), "origins": list(dice.origins),
             "crops": [f"/api/crops/{name}.jpg" for name in dice.crops], "seq": dice.seq}
+
+
+def _camera(extras: Extras) -> JSON:
+    guess = extras.guess
+    shown = None if guess is None else {"values": list(guess.values), "sides": list(guess.sides),
+                                        "crops": [f"/api/crops/{name}.jpg" for name in guess.names]}
+    return {"status": extras.camera, "message": extras.camera_message, "guess": shown}

@@ -46,7 +46,11 @@ SCHEMAS: JSON = {
                      "crops": _list({**STRING, "description": "URL of the die's crop, /api/crops/<name>.jpg"}),
                      "seq": INTEGER}),
     "Camera": _record({"status": {"enum": ["none", "ready", "reading", "read_ok", "reroll", "offline"]},
-                       "message": STRING}),
+                       "message": STRING, "guess": _nullable(_ref("CameraGuess"))}),
+    "CameraGuess": _record({
+        "values": {**_list(_nullable(INTEGER)), "description": "each die's likeliest value; null when none"},
+        "sides": _list(INTEGER),
+        "crops": _list({**STRING, "description": "URL of the die's crop, /api/crops/<name>.jpg"})}),
     "Lights": _record({"seats": _list(BOOLEAN), "status": STRING, "buzz": BOOLEAN}),
     "Snapshot": _record({
         "seq": {**INTEGER, "description": "grows with every accepted input, across restarts"},

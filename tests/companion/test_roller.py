@@ -106,6 +106,9 @@ def test_low_confidence_every_time_asks_for_a_reroll() -> None:
     result = _roller(camera, reader, clock, retries=2).roll((6, 6))
     assert (result.kind, result.message, result.values) == ("reroll", REROLL_MESSAGE, ())
     assert reader.calls == 9
+    assert result.reading is not None and result.reading.values == _left_to_right(camera)  # its guess, for the phones
+    assert result.sides == (6, 6) and len(result.crops) == 2
+    assert all(crop[:2] == b"\xff\xd8" for crop in result.crops)
 
 
 def test_frames_that_disagree_ask_for_a_reroll() -> None:

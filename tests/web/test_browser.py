@@ -8,6 +8,9 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from companion.loop import Job
+from unsure_reads import unsure_read
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
@@ -91,5 +94,33 @@ def test_the_host_page_shows_qr_codes(browser, companion_server, tmp_path):
     page.get_by_role("button", name="Start the game").tap()
     expect(page.locator(".qr figcaption b").first).to_have_text("Ann")
     page.screenshot(path=tmp_path / "host.png", full_page=True)
+    assert errors == []
+    context.close()
+
+
+def test_an_unsure_read_is_checked_and_entered_with_one_tap(browser, companion_server, tmp_path):
+    server = companion_server
+    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/join?token={server.seat_token(0)}")
+    expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
+    server.companion.loop.enqueue(Job("camera", unsure_read(5)))
+    expect(page.locator(".roll .guess .value")).to_have_text("5?")
+    expect(page.locator("#f-roll-die0")).to_have_value("5")  # the guess is filled in, to check against the die
+    image = page.locator(".roll .guess img")
+    expect(image).to_have_js_property("complete", True)
+    assert image.evaluate("img => img.naturalWidth") > 0  # the crop of what the camera saw loaded
+    page.screenshot(path=tmp_path / "guess.png", full_page=True)
+    page.locator("#f-roll-die0").fill("6")  # the die shows a 6: what the player types outlives the next redraw
+    server.companion.loop.enqueue(Job("camera", unsure_read(2)))
+    expect(page.locator(".roll .guess .value")).to_have_text("2?")
+    expect(page.locator("#f-roll-die0")).to_have_value("6")
+    page.get_by_role("button", name="Enter roll").tap()
+    expect(page.locator(".roll .why")).to_have_text("Bob rolls for first player.")
+    expect(page.locator(".roll .guess")).to_have_count(0)
+    expect(page.locator("#f-roll-die0")).to_have_value("")  # Bob's roll: nothing guessed, nothing typed
+    assert server.api("GET", "/api/state", token=server.host_token)[1]["view"]["roll_off"]["rolls"] == [6]
     assert errors == []
     context.close()

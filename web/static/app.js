@@ -123,14 +123,24 @@
     restoreDrafts(root, drafts);
   }
 
+  // Only what the player changed is kept: a field left alone shows what the new table fills in.
   function saveDrafts(root) {
     const values = {};
     for (const input of root.querySelectorAll("input[id], select[id]")) {
-      values[input.id] = input.type === "checkbox" ? input.checked : input.value;
+      if (edited(input)) values[input.id] = input.type === "checkbox" ? input.checked : input.value;
     }
     const open = new Set([...root.querySelectorAll("details[open]")].map((fold) => fold.className));
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : null;
     return { values, open, focus };
+  }
+
+  function edited(input) {
+    if (input.type === "checkbox") return input.checked !== input.defaultChecked;
+    if (input.tagName === "SELECT") {
+      const first = [...input.options].find((option) => option.defaultSelected) || input.options[0];
+      return first !== undefined && input.value !== first.value;
+    }
+    return input.value !== input.defaultValue;
   }
 
   function restoreDrafts(root, drafts) {
@@ -205,16 +215,37 @@
   function pendingRoll() {
     const wait = page.snap.awaiting_dice;
     if (!wait) return null;
+    const guess = (page.snap.camera || {}).guess;
+    const guessed = guessedValues(wait.sides, guess);
     const schema = { type: "object", required: [], properties: {} };
     wait.sides.forEach((sides, index) => {
-      schema.properties[`die${index}`] = { type: "integer", minimum: 1, maximum: sides, title: t("die", { n: index + 1, sides }) };
+      schema.properties[`die${index}`] = { type: "integer", minimum: 1, maximum: sides, title: t("die", { n: index + 1, sides }),
+        default: guessed[index] === null ? undefined : guessed[index] };
       schema.required.push(`die${index}`);
     });
     return el("section", { class: "roll" },
-      el("h2", {}, "🎲 ", t("roll_pending")), el("p", { class: "why" }, wait.why),
+      el("h2", {}, "🎲 ", t("roll_pending")), el("p", { class: "why" }, wait.why), cameraGuess(guess),
       C.schemaForm(schema, { prefix: "roll", label: (key) => key, legend: t("enter_roll"), submitLabel: t("send_roll"),
         className: "hand-roll",
         onSubmit: (values) => post("/api/dice", { values: wait.sides.map((s, i) => values[`die${i}`]), sides: wait.sides }) }));
+  }
+
+  // The camera's guess for each awaited die, matched in order among dice of the same kind (null: none).
+  function guessedValues(awaited, guess) {
+    const left = guess ? guess.sides.map((sides, index) => ({ sides, value: guess.values[index] })) : [];
+    return awaited.map((sides) => {
+      const found = left.findIndex((die) => die.sides === sides);
+      return found < 0 ? null : left.splice(found, 1)[0].value;
+    });
+  }
+
+  // What the camera saw when it was not sure: each die's crop and likeliest value, to check against the dice.
+  function cameraGuess(guess) {
+    if (!guess) return null;
+    const shown = guess.values.map((value, index) => el("figure", { class: "die" },
+      el("img", { src: guess.crops[index], alt: `d${guess.sides[index]}`, width: 56, height: 56 }),
+      el("figcaption", {}, el("b", { class: "value" }, value === null ? "?" : `${value}?`), ` d${guess.sides[index]}`)));
+    return el("div", { class: "guess" }, el("p", {}, t("camera_guess")), el("div", { class: "dice-row" }, shown));
   }
 
   function lastDice() {

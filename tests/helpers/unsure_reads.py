@@ -1,0 +1,15 @@
+"""What the roller hands the camera thread after an unsure read, for the tests of what the phones then show."""
+from __future__ import annotations
+
+from companion.roller import REROLL_MESSAGE, RollResult, crop_jpeg
+from vision.sources import SyntheticCamera
+from vision.types import UNSURE, DiceReading, DieReading
+
+
+def unsure_read(value: int | None) -> RollResult:
+    """What the roller hands the camera thread after its last unsure try: one die, its reading and crop."""
+    camera = SyntheticCamera(4, dice=1)
+    camera.throw(values=[value or 3])
+    frame, box = camera.at_rest, camera.boxes[0]
+    reading = DiceReading((DieReading(6, value, box, 0.62, (UNSURE,)),))
+    return RollResult("reroll", sides=(6,), crops=(crop_jpeg(frame, box),), message=REROLL_MESSAGE, reading=reading)
