@@ -38,6 +38,7 @@ class DiceCamera:
         self._watched: Any = None
         self._online: bool | None = None
         self._last_read: Any = None
+        self._guesses = 0
         loop.camera = self
         loop.handlers["camera"] = self._on_result
         loop.handlers["bumped"] = self._on_bumped
@@ -92,7 +93,8 @@ class DiceCamera:
         dice = result.reading.dice if result.kind == "reroll" and result.reading is not None else ()
         if not dice or len(result.crops) != len(dice):
             return None
-        names = tuple(f"guess-{self._loop.session.seq + 1}-{index}" for index in range(len(dice)))
+        self._guesses += 1  # a new name for every guess, so no phone shows an earlier picture from its cache
+        names = tuple(f"guess-{self._guesses}-{index}" for index in range(len(dice)))
         return CameraGuess(tuple(die.value for die in dice), tuple(die.sides for die in dice), names, result.crops)
 
     def _commit(self, result: Any) -> None:

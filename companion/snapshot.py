@@ -105,6 +105,7 @@ def _dice(dice: LastDice | None) -> JSON | None:
 
 
 def _camera(extras: Extras) -> JSON:
+    """The camera's status, sentence and guess at unsure dice, as the phones get them; raises nothing."""
     guess = extras.guess
     shown = None if guess is None else {"values": list(guess.values), "sides": list(guess.sides),
                                         "crops": [f"/api/crops/{name}.jpg" for name in guess.names]}

@@ -112,10 +112,12 @@ def test_an_unsure_read_is_checked_and_entered_with_one_tap(browser, companion_s
     image = page.locator(".roll .guess img")
     expect(image).to_have_js_property("complete", True)
     assert image.evaluate("img => img.naturalWidth") > 0  # the crop of what the camera saw loaded
+    first_crop = image.get_attribute("src")
     page.screenshot(path=tmp_path / "guess.png", full_page=True)
     page.locator("#f-roll-die0").fill("6")  # the die shows a 6: what the player types outlives the next redraw
     server.companion.loop.enqueue(Job("camera", unsure_read(2)))
     expect(page.locator(".roll .guess .value")).to_have_text("2?")
+    assert page.locator(".roll .guess img").get_attribute("src") != first_crop  # the new picture, not a cached one
     expect(page.locator("#f-roll-die0")).to_have_value("6")
     page.get_by_role("button", name="Enter roll").tap()
     expect(page.locator(".roll .why")).to_have_text("Bob rolls for first player.")
