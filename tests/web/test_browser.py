@@ -21,14 +21,19 @@ def watch_errors(page: Any) -> list[str]:
     return errors
 
 
-def test_a_phone_joins_taps_and_sees_the_table_change(browser, companion_server, tmp_path):
-    server = companion_server
+def anns_phone(browser: Any, server: Any) -> tuple[Any, Any, list[str]]:
+    """A new game of Through The Gate and Ann's phone joined to it: (context, page, console errors)."""
     server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
     context = browser.new_context(**PHONE)
     page = context.new_page()
     errors = watch_errors(page)
-
     page.goto(f"{server.url}/join?token={server.seat_token(0)}")
+    return context, page, errors
+
+
+def test_a_phone_joins_taps_and_sees_the_table_change(browser, companion_server, tmp_path):
+    server = companion_server
+    context, page, errors = anns_phone(browser, server)
     assert page.url == f"{server.url}/"  # the token left the address bar
     expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
     expect(page.locator("#live")).to_have_class("live on")
@@ -100,11 +105,7 @@ def test_the_host_page_shows_qr_codes(browser, companion_server, tmp_path):
 
 def test_an_unsure_read_is_checked_and_entered_with_one_tap(browser, companion_server, tmp_path):
     server = companion_server
-    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/join?token={server.seat_token(0)}")
+    context, page, errors = anns_phone(browser, server)
     expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
     server.companion.loop.enqueue(Job("camera", unsure_read(5)))
     expect(page.locator(".roll .guess .value")).to_have_text("5?")

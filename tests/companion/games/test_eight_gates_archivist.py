@@ -11,6 +11,7 @@ from companion.games.eight_gates.turns import add_points
 from companion.inputs import Undo
 from companion.rules import engine
 from companion.rules.errors import BadInput
+from companion.rules.table import Table
 
 from eight_gates_table import act, opened, play_turn, refused, start, to_reveal
 
@@ -154,12 +155,16 @@ def test_accepting_needs_a_proposal_and_the_last_reveal_ends_the_game() -> None:
     assert result["series"]["labels"][-1] == "end"
 
 
-def test_a_tie_goes_to_the_most_revealed_cards_and_then_is_shared() -> None:
-    table = to_reveal(4)
+def evened(table: Table, points: int) -> Table:
+    """The table with every player at the same points."""
     state = table.state
-    for seat in range(4):
-        state = add_points(state, seat, 20 - state.points(seat), "even out")
-    table = replace(table, state=state)
+    for seat in range(len(state.players)):
+        state = add_points(state, seat, points - state.points(seat), "even out")
+    return replace(table, state=state)
+
+
+def test_a_tie_goes_to_the_most_revealed_cards_and_then_is_shared() -> None:
+    table = evened(to_reveal(4), 20)
     table = act(table, 0, "reveal", values=[3, 3])
     table = act(table, 1, "reveal", values=[1, 2])
     table = act(table, 2, "reveal", values=[5])
@@ -175,11 +180,7 @@ def test_more_revealed_cards_break_a_tie_in_points() -> None:
 
 
 def test_a_tie_broken_by_the_reveal_says_so() -> None:
-    table = to_reveal(3)
-    state = table.state
-    for seat in range(3):
-        state = add_points(state, seat, 10 - state.points(seat), "even out")
-    table = replace(table, state=state)
+    table = evened(to_reveal(3), 10)
     table = act(table, 0, "reveal", values=[4, 5, 6])
     table = act(table, 1, "reveal", values=[2, 2])
     table = act(table, 2, "reveal", values=[1, 1, 1])
