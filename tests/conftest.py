@@ -110,7 +110,7 @@ def is_sentence() -> Callable[[Any], bool]:
 
 def request(url: str, *, method: str = "GET", body: Any = None, token: str | None = None,
             headers: dict[str, str] | None = None, timeout: float = 10.0) -> tuple[int, Any]:
-    """An HTTP request to the companion (127.0.0.1 only); returns (status, JSON or text)."""
+    """An HTTP request to the companion (127.0.0.1 only); returns (status, JSON, JPEG bytes or text)."""
     assert url.startswith("http://127.0.0.1:"), "tests talk to 127.0.0.1 only"
     sent = {"Accept": "application/json", **(headers or {})}
     data = None
@@ -130,6 +130,8 @@ def request(url: str, *, method: str = "GET", body: Any = None, token: str | Non
 def _parse(raw: bytes, kind: str) -> Any:
     if kind == "application/json":
         return json.loads(raw)
+    if kind == "image/jpeg":
+        return raw  # a die's crop: the bytes as served
     return raw.decode("utf-8", "replace")
 
 

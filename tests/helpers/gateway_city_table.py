@@ -59,7 +59,6 @@ def vp(table: Table) -> list[int]:
     return [faction.vp for faction in state_of(table).factions]
 
 
-
 def horde_spawn(district: int, attack: int = 1, defence: int = 1, vp: int = 1) -> dict[str, Any]:
     """A Horde spawn card's arguments for the event draw."""
     return {"district": district, "kind": HORDE, "attack": attack, "defence": defence, "vp": vp}
