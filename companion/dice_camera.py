@@ -2,14 +2,16 @@
 
 The reading and voting are the Roller's (companion.roller); this module only moves its results
 onto the engine loop's queue, merges camera d6 with hand-entered dice of other kinds, and watches
-for dice bumped after a read.
+for dice bumped after a read. Every read belongs to the table as it stood when ROLL was pressed (its
+seq): a read that comes back after the table moved on (a roll entered by hand meanwhile, an undo, a
+new game) is not used, and a camera half of a roll is merged only into the hand roll that completes it.
 """
 from __future__ import annotations
 
 import logging
 import queue
 import threading
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from companion.inputs import DiceRolled
 from companion.loop import EngineLoop, Job
@@ -23,6 +25,21 @@ WATCH_SECONDS = 0.5
 OFFLINE = "Camera offline — enter rolls by hand."
 
 
+class Answer(NamedTuple):
+    """What the camera thread hands the loop: a roll result, and the table's seq when ROLL was pressed."""
+
+    result: Any
+    asked_at: int
+
+
+class _HalfRoll(NamedTuple):
+    """The camera's dice of a roll whose other dice are entered by hand, and the seq they were read at."""
+
+    values: tuple[int, ...]
+    sides: tuple[int, ...]
+    read_at: int
+
+
 class DiceCamera:
     """Runs the Roller on a worker thread for the engine loop; the loop calls roll() and complete()."""
 
@@ -32,9 +49,10 @@ class DiceCamera:
         self._loop = loop
         self._roller = roller
         self._before_roll = before_roll
-        self._requests: queue.Queue[tuple[int, ...] | None] = queue.Queue()
+        self._requests: queue.Queue[tuple[tuple[int, ...], int] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
-        self._partial: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._partial: _HalfRoll | None = None
+        self._asked = 0  # reads asked for and not yet answered (loop thread)
         self._watched: Any = None
         self._online: bool | None = None
         self._last_read: Any = None
@@ -64,24 +82,34 @@ class DiceCamera:
             raise NoRollExpected("The camera cannot read these dice yet; enter the roll by hand.")
         self._partial = None
         self._loop.show_camera("reading", "Reading the dice…")
-        self._requests.put(readable)
+        self._asked += 1
+        self._requests.put((readable, self._loop.session.seq))
 
     def complete(self, given: DiceRolled, session: Any) -> DiceRolled:
-        """A hand-entered roll joined with the camera's partial read when together they fit."""
-        partial, self._partial = self._partial, None
+        """A hand-entered roll joined with the camera's half of it when together they fit; raises nothing.
+
+        The camera's half stays until an input is accepted: a refused hand entry can be corrected, but
+        after any accepted input (this roll, an undo, a new game) it belongs to a table that is gone.
+        """
+        partial = self._partial
         request = session.game.awaiting_dice(session.table.state) if session.table is not None else None
-        if partial is None or request is None:
+        if partial is None or request is None or partial.read_at != session.seq:
             return given
-        values, sides = partial
+        values, sides, _ = partial
         if sorted(sides + tuple(given.sides)) != sorted(request.sides):
             return given
         origins = ("camera",) * len(values) + (tuple(given.origins) or ("phone",) * len(given.values))
         return DiceRolled(values + tuple(given.values), sides + tuple(given.sides), origins, given.seat)
 
     def _on_result(self, job: Job) -> None:
-        result = job.payload
+        result, asked_at = job.payload
+        self._asked = max(0, self._asked - 1)
         if result.kind == "offline":
             self._loop.show_camera("offline", OFFLINE, note=result.message or OFFLINE)
+            return
+        if asked_at != self._loop.session.seq:
+            if not self._asked:  # a later ROLL is still being read: its status stands
+                self._loop.show_camera("ready", "", note=_too_late(result))
             return
         if result.kind != "read":
             self._loop.show_camera("reroll", result.message, note=result.message, guess=self._guess(result))
@@ -106,7 +134,7 @@ class DiceCamera:
         crops = {f"{session.seq + 1}-{index}": crop for index, crop in enumerate(result.crops)}
         self._loop.set_crops(crops)
         if tuple(sorted(result.sides)) != tuple(sorted(request.sides)):
-            self._partial = (tuple(result.values), tuple(result.sides))
+            self._partial = _HalfRoll(tuple(result.values), tuple(result.sides), session.seq)
             shown = ", ".join(f"d{sides} {value}" for value, sides in zip(result.values, result.sides))
             others = ", ".join(f"d{sides}" for sides in request.sides if sides not in CAMERA_SIDES)
             self._loop.show_camera("read_ok", f"Camera read {shown}.", note=f"Camera read {shown} — enter the {others} by hand.")
@@ -131,16 +159,16 @@ class DiceCamera:
         self._check_online()
         while True:
             try:
-                sides = self._requests.get(timeout=WATCH_SECONDS)
+                request = self._requests.get(timeout=WATCH_SECONDS)
             except queue.Empty:
                 if self._check_online():
                     self._watch()
                 continue
-            if sides is None:
+            if request is None:
                 return
-            self._read(sides)
+            self._read(*request)
 
-    def _read(self, sides: tuple[int, ...]) -> None:
+    def _read(self, sides: tuple[int, ...], asked_at: int) -> None:
         try:
             self._before_roll(sides)
             result = self._roller.roll(sides, since=self._last_read)
@@ -149,9 +177,11 @@ class DiceCamera:
             result = _Offline(f"{OFFLINE} ({error})")
         if result.kind == "offline":
             self._online = False
-        self._watched = result if result.kind == "read" else None
-        self._last_read = result if result.kind == "read" else self._last_read
-        self._loop.enqueue(Job("camera", result, "camera"))
+        current = asked_at == self._loop.session.seq  # a glance only: the loop rules on it in _on_result
+        self._watched = result if result.kind == "read" and current else None
+        if result.kind == "read":  # used or not, those dice must move before the next read
+            self._last_read = result
+        self._loop.enqueue(Job("camera", Answer(result, asked_at), "camera"))
 
     def _check_online(self) -> bool:
         """Probe the camera (re-opening it when due); tell the loop when it comes or goes."""
@@ -176,6 +206,14 @@ class DiceCamera:
         if moved:
             self._watched = None
             self._loop.enqueue(Job("bumped", watched, "camera"))
+
+
+def _too_late(result: Any) -> str | None:
+    """The table's sentence for a read that came back after the table moved on, if it read dice; raises nothing."""
+    if result.kind != "read":
+        return None
+    values = ", ".join(map(str, result.values))
+    return f"The camera read {values} after the table had moved on, so that read was not used."
 
 
 class _Offline:

@@ -135,8 +135,8 @@ def _parse(raw: bytes, kind: str) -> Any:
     return raw.decode("utf-8", "replace")
 
 
-def start_companion(state_dir: Path, *, seed: int = 1, **overrides: Any) -> Any:
-    """Build and start a demo companion on 127.0.0.1 with mock pins and synthetic dice."""
+def start_companion(state_dir: Path, *, seed: int = 1, frames: Any = None, **overrides: Any) -> Any:
+    """Build and start a demo companion on 127.0.0.1 with mock pins and synthetic dice (or `frames`)."""
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
     from companion.config import Camera, Config
@@ -146,9 +146,24 @@ def start_companion(state_dir: Path, *, seed: int = 1, **overrides: Any) -> Any:
     config = Config(demo=True, host="127.0.0.1", port=0, advertise="127.0.0.1", state=state_dir,
                     camera=Camera(source="synthetic", still_seconds=0.05, frames_to_vote=2))
     config = replace(config, **overrides)
-    companion = build(config, pin_factory=MockFactory(pin_class=MockPWMPin), frames=SyntheticCamera(seed))
+    companion = build(config, pin_factory=MockFactory(pin_class=MockPWMPin), frames=frames if frames is not None else SyntheticCamera(seed))
     companion.start()
     return companion
+
+
+@pytest.fixture
+def start_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Starts the real companion on one state folder as often as a test asks (a restart); all stopped at the end."""
+    started: list[Any] = []
+
+    def start(*, frames: Any = None, **overrides: Any) -> Server:
+        companion = start_companion(tmp_path / "state", frames=frames, **overrides)
+        started.append(companion)
+        return Server(f"http://127.0.0.1:{companion.port}", companion)
+
+    yield start
+    for companion in started:
+        companion.stop()
 
 
 @pytest.fixture

@@ -1,6 +1,10 @@
 """What the roller hands the camera thread after an unsure read, for the tests of what the phones then show."""
 from __future__ import annotations
 
+from typing import Any
+
+from companion.dice_camera import Answer
+from companion.loop import Job
 from companion.roller import REROLL_MESSAGE, RollResult, crop_jpeg
 from vision.sources import SyntheticCamera
 from vision.types import UNSURE, DiceReading, DieReading
@@ -13,3 +17,8 @@ def unsure_read(value: int | None) -> RollResult:
     frame, box = camera.at_rest, camera.boxes[0]
     reading = DiceReading((DieReading(6, value, box, 0.62, (UNSURE,)),))
     return RollResult("reroll", sides=(6,), crops=(crop_jpeg(frame, box),), message=REROLL_MESSAGE, reading=reading)
+
+
+def answer_now(loop: Any, result: RollResult) -> Job:
+    """The camera thread's job for a roll result, as if ROLL had been pressed at the table as it stands now."""
+    return Job("camera", Answer(result, loop.session.seq), "camera")

@@ -8,8 +8,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from companion.loop import Job
-from unsure_reads import unsure_read
+from unsure_reads import answer_now, unsure_read
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
@@ -107,7 +106,7 @@ def test_an_unsure_read_is_checked_and_entered_with_one_tap(browser, companion_s
     server = companion_server
     context, page, errors = anns_phone(browser, server)
     expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
-    server.companion.loop.enqueue(Job("camera", unsure_read(5)))
+    server.companion.loop.enqueue(answer_now(server.companion.loop, unsure_read(5)))
     expect(page.locator(".roll .guess .value")).to_have_text("5?")
     expect(page.locator("#f-roll-die0")).to_have_value("5")  # the guess is filled in, to check against the die
     image = page.locator(".roll .guess img")
@@ -116,7 +115,7 @@ def test_an_unsure_read_is_checked_and_entered_with_one_tap(browser, companion_s
     first_crop = image.get_attribute("src")
     page.screenshot(path=tmp_path / "guess.png", full_page=True)
     page.locator("#f-roll-die0").fill("6")  # the die shows a 6: what the player types outlives the next redraw
-    server.companion.loop.enqueue(Job("camera", unsure_read(2)))
+    server.companion.loop.enqueue(answer_now(server.companion.loop, unsure_read(2)))
     expect(page.locator(".roll .guess .value")).to_have_text("2?")
     assert page.locator(".roll .guess img").get_attribute("src") != first_crop  # the new picture, not a cached one
     expect(page.locator("#f-roll-die0")).to_have_value("6")

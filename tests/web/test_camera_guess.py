@@ -6,9 +6,8 @@ from typing import Any, Callable
 
 import jsonschema_rs
 
-from companion.loop import Job
 from companion.roller import REROLL_MESSAGE, RollResult
-from unsure_reads import unsure_read
+from unsure_reads import answer_now, unsure_read
 from web.openapi import document
 
 
@@ -31,7 +30,7 @@ def guessed(snapshot: dict[str, Any]) -> bool:
 def test_an_unsure_read_shows_its_guess_and_crop_until_the_roll_is_entered(companion_server: Any) -> None:
     server = companion_server
     server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
-    server.companion.loop.enqueue(Job("camera", unsure_read(4)))
+    server.companion.loop.enqueue(answer_now(server.companion.loop, unsure_read(4)))
     snapshot = state_when(server, guessed)
     camera = snapshot["camera"]
     assert camera["status"] == "reroll" and camera["message"] == REROLL_MESSAGE
@@ -52,7 +51,8 @@ def test_an_unsure_read_shows_its_guess_and_crop_until_the_roll_is_entered(compa
 def test_a_die_the_camera_could_not_read_at_all_is_guessed_as_null(companion_server: Any) -> None:
     server = companion_server
     server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
-    server.companion.loop.enqueue(Job("camera", unsure_read(None)))
+    server.companion.loop.enqueue(answer_now(server.companion.loop, unsure_read(None)))
     assert state_when(server, guessed)["camera"]["guess"]["values"] == [None]
-    server.companion.loop.enqueue(Job("camera", RollResult("reroll", message="The dice never settled — please roll again.")))
+    nothing_seen = RollResult("reroll", message="The dice never settled — please roll again.")
+    server.companion.loop.enqueue(answer_now(server.companion.loop, nothing_seen))
     state_when(server, lambda snapshot: not guessed(snapshot))  # a re-roll that saw nothing drops the old guess

@@ -1,0 +1,102 @@
+"""A camera read and a roll entered by hand never count one throw twice, nor a die of a table that is gone."""
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Callable, Sequence
+
+import pytest
+
+from vision.sources import SyntheticCamera
+
+
+class HeldCamera(SyntheticCamera):
+    """The demo camera, whose dice land on the values a test chooses, once the test lets go of them."""
+
+    def __init__(self) -> None:
+        super().__init__(5, dice=1)
+        self.landing: list[int] = [3]
+        self.thrown = threading.Event()
+        self.let_go = threading.Event()
+        self.let_go.set()
+
+    def throw(self, values: Sequence[int] | None = None, *, count: int | None = None,
+              cocked: Sequence[int] = ()) -> tuple[int, ...]:
+        """Land the chosen values once let go (ROLL in demo mode throws); raises ValueError for bad values."""
+        self.thrown.set()
+        self.let_go.wait(10)
+        return super().throw(self.landing)
+
+
+@pytest.fixture
+def held(start_server: Callable[..., Any]) -> tuple[Any, HeldCamera]:
+    """The real companion in demo mode, with a camera the test holds."""
+    camera = HeldCamera()
+    return start_server(frames=camera), camera
+
+
+def state_when(server: Any, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The host's snapshot once `wanted` holds (10 s at most); fails the test otherwise."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        snapshot = server.api("GET", "/api/state", token=server.host_token)[1]
+        if wanted(snapshot):
+            return snapshot
+        time.sleep(0.05)
+    raise AssertionError(f"the table never got there: {snapshot}")
+
+
+def press_roll(server: Any) -> None:
+    """Press the virtual ROLL button."""
+    assert server.api("POST", "/api/press", {"button": "roll"}, token=server.host_token)[0] == 200
+
+
+def test_a_camera_read_that_ends_after_a_hand_roll_is_not_used(held: tuple[Any, HeldCamera]) -> None:
+    server, camera = held
+    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
+    camera.let_go.clear()
+    camera.landing = [4]
+    press_roll(server)
+    assert camera.thrown.wait(5)
+    status, snapshot = server.api("POST", "/api/dice", {"values": [2], "sides": [6]}, token=server.seat_token(0))
+    assert status == 200 and snapshot["awaiting_dice"]["seats"] == [1]
+    camera.let_go.set()  # the camera now reads Ann's throw, a 4: the table has moved on to Bob's roll
+    snapshot = state_when(server, lambda snap: snap["camera"]["status"] == "ready" and snap["message"])
+    assert snapshot["message"] == "The camera read 4 after the table had moved on, so that read was not used."
+    assert snapshot["view"]["roll_off"]["rolls"] == [2] and snapshot["awaiting_dice"]["seats"] == [1]
+    assert snapshot["dice"]["origins"] == ["phone"]
+    assert not any("(camera)" in line for line in snapshot["view"]["log"])
+
+
+def rescue_with_the_camera_d6(server: Any, camera: HeldCamera, d6: int) -> str:
+    """Starts Gateway (rescue) for Ann alone, who tries a rescue; the camera reads the D6. Returns Ann's token."""
+    game = {"game": "gateway-rescue", "players": ["Ann"], "options": {}}
+    assert server.api("POST", "/api/game", game, token=server.host_token)[0] == 200
+    ann = server.seat_token(0)
+    server.act(ann, 0, "rescue")
+    camera.landing = [d6]
+    press_roll(server)
+    state_when(server, lambda snap: snap["camera"]["status"] == "read_ok")
+    return ann
+
+
+def test_a_refused_hand_entry_keeps_the_camera_d6_for_the_next_try(held: tuple[Any, HeldCamera]) -> None:
+    server, camera = held
+    ann = rescue_with_the_camera_d6(server, camera, 3)
+    answer = server.refused("/api/dice", {"values": [9], "sides": [8]}, ann, status=400, code="bad_input")
+    assert answer["message"] == "A d8 shows 1 to 8, not 9."
+    status, snapshot = server.api("POST", "/api/dice", {"values": [5], "sides": [8]}, token=ann)
+    assert status == 200, snapshot
+    last = snapshot["view"]["last_roll"]
+    assert (last["d8"], last["d8_origin"], last["d6"], last["d6_origin"]) == (5, "phone", 3, "camera")
+
+
+def test_the_camera_d6_of_a_game_that_is_gone_is_never_merged(held: tuple[Any, HeldCamera]) -> None:
+    server, camera = held
+    rescue_with_the_camera_d6(server, camera, 3)
+    game = {"game": "gateway-rescue", "players": ["Bea"], "options": {}}
+    assert server.api("POST", "/api/game", game, token=server.host_token)[0] == 200
+    bea = server.seat_token(0)
+    server.act(bea, 0, "rescue")
+    answer = server.refused("/api/dice", {"values": [5], "sides": [8]}, bea, status=(400, 409))
+    assert "2 dice" in answer["message"]  # the D6 must be rolled (or entered) for this game's rescue
