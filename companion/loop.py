@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import secrets
 import threading
 from dataclasses import dataclass, replace
 from typing import Any, Callable
@@ -65,7 +66,7 @@ class EngineLoop:
         self._cache: dict[tuple[int, int | None], JSON] = {}
         self.camera: Any = None
         self.handlers: dict[str, Callable[[Job], None]] = {"input": self._on_input, "press": self._on_press}
-        self._extras = Extras(demo=demo)
+        self._extras = Extras(demo=demo, boot=secrets.token_hex(4))
         self._records_for: tuple[int | None, bool] | None = None
         self._published = Published(session.table, session.game, session.seq, self._extras)
 

@@ -50,6 +50,7 @@ class Extras:
     records: JSON | None = None
     demo: bool = False
     panel: JSON = field(default_factory=dict)
+    boot: str = ""  # new each time the box starts, when the seq starts again from the journal's
 
 
 def lights(table: Table | None, game: Game[Any] | None, extras: Extras) -> JSON:
@@ -73,7 +74,7 @@ def snapshot(table: Table | None, game: Game[Any] | None, *, seat: int | None, s
         "outcome": None, "legal_moves": [], "can_undo": False, "awaiting_dice": None, "view": {},
         "dice": _dice(extras.dice), "camera": _camera(extras),
         "message": extras.message, "lights": lights(table, game, extras), "records": extras.records,
-        "demo": extras.demo,
+        "demo": extras.demo, "boot": extras.boot,
     }
     if table is None or game is None:
         return base

@@ -152,12 +152,12 @@ def start_companion(state_dir: Path, *, seed: int = 1, frames: Any = None, **ove
 
 
 @pytest.fixture
-def start_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
-    """Starts the real companion on one state folder as often as a test asks (a restart); all stopped at the end."""
+def start_server(tmp_path: Path, free_port: int) -> Iterator[Callable[..., Server]]:
+    """Starts the real companion on one state folder and port as often as a test asks (a restart); all stopped at the end."""
     started: list[Any] = []
 
     def start(*, frames: Any = None, **overrides: Any) -> Server:
-        companion = start_companion(tmp_path / "state", frames=frames, **overrides)
+        companion = start_companion(tmp_path / "state", frames=frames, port=free_port, **overrides)
         started.append(companion)
         return Server(f"http://127.0.0.1:{companion.port}", companion)
 

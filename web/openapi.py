@@ -53,7 +53,8 @@ SCHEMAS: JSON = {
         "crops": _list({**STRING, "description": "URL of the die's crop, /api/crops/<name>.jpg"})}),
     "Lights": _record({"seats": _list(BOOLEAN), "status": STRING, "buzz": BOOLEAN}),
     "Snapshot": _record({
-        "seq": {**INTEGER, "description": "grows with every accepted input, across restarts"},
+        "seq": {**INTEGER, "description": "grows with every change while the box runs; after a restart it "
+                                          "goes on from the last accepted input, under a new `boot`"},
         "game": _nullable(STRING), "title": _nullable(STRING), "players": _list(STRING),
         "you": {**_nullable(INTEGER), "description": "the token's seat; null for the host"},
         "whose_turn": _list(INTEGER), "outcome": _nullable(_ref("Outcome")),
@@ -62,6 +63,8 @@ SCHEMAS: JSON = {
         "view": {**OBJECT, "description": "the game's own view of the table"},
         "dice": _nullable(_ref("Dice")), "camera": _ref("Camera"), "message": _nullable(STRING),
         "lights": _ref("Lights"), "records": _nullable(OBJECT), "demo": BOOLEAN,
+        "boot": {**STRING, "description": "new each time the box starts: a snapshot of a new boot is newer "
+                                          "than any of the last, whatever its seq"},
     }),
     "Game": _record({"id": STRING, "title": STRING, "summary": STRING, "min_players": INTEGER,
                      "max_players": INTEGER, "options": {**OBJECT, "description": "JSON Schema of the options"}}),

@@ -27,6 +27,7 @@ SNAPSHOT: dict[str, Any] = {
     "whose_turn": [0], "outcome": None, "legal_moves": [], "can_undo": False, "awaiting_dice": None, "view": {},
     "dice": None, "camera": {"status": "none", "message": ""}, "message": None,
     "lights": {"seats": [True, False], "status": "ready", "buzz": False}, "records": None, "demo": True,
+    "boot": "5eed0001",
 }
 
 

@@ -126,3 +126,22 @@ def test_an_unsure_read_is_checked_and_entered_with_one_tap(browser, companion_s
     assert server.api("GET", "/api/state", token=server.host_token)[1]["view"]["roll_off"]["rolls"] == [6]
     assert errors == []
     context.close()
+
+
+def test_a_phone_left_open_follows_the_table_after_the_box_restarts(browser, start_server):
+    server = start_server()
+    context, page, errors = anns_phone(browser, server)
+    expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
+    for button in ("next", "undo") * 4:  # refused presses change only what the box shows, yet each is a new seq
+        assert server.api("POST", "/api/press", {"button": button}, token=server.host_token)[0] == 200
+    expect(page.locator(".notice.info")).not_to_have_text("NEXT does nothing right now.")  # the last, undo's, was shown
+    shown_before = server.seq()
+    server.companion.stop()  # a power cut: the journal holds the table, not the seq of what the box showed
+    server = start_server()
+    assert server.seq() < shown_before
+    status, _ = server.api("POST", "/api/dice", {"values": [5], "sides": [6]}, token=server.seat_token(0))
+    assert status == 200  # entered from another phone: Ann's page learns it from its reconnected stream
+    expect(page.locator(".roll .why")).to_have_text("Bob rolls for first player.", timeout=10000)
+    cut = ("net::ERR_INCOMPLETE_CHUNKED_ENCODING", "net::ERR_CONNECTION_REFUSED")  # the stream, cut by the restart
+    assert [error for error in errors if not error.endswith(cut)] == []
+    context.close()

@@ -5,7 +5,7 @@
   const C = window.Companion;
   const { el, t } = C;
   const FOLD_FIELDS = 3; // a move form with this many fields or more starts folded
-  const page = { snap: null, seq: -1, stream: null, live: false, refusal: null, joined: true, keepDrafts: true };
+  const page = { snap: null, seq: -1, boot: null, stream: null, live: false, refusal: null, joined: true, keepDrafts: true };
 
   // --- the event stream --------------------------------------------------------------------
   function connect() {
@@ -47,7 +47,10 @@
   }
 
   function show(snap) {
-    if (!snap || typeof snap.seq !== "number" || snap.seq < page.seq) return;
+    if (!snap || typeof snap.seq !== "number") return;
+    if (snap.boot !== page.boot) page.seq = -1;  // the box restarted: its seq goes on from the journal's
+    if (snap.seq < page.seq) return;
+    page.boot = snap.boot;
     page.seq = snap.seq;
     page.snap = snap;
     rememberMoves(snap);
