@@ -15,7 +15,7 @@ from typing import Any, Callable
 from companion.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.journal import JournalError
 from companion.notify import PING_SECONDS
-from companion.port import Holder
+from companion.port import Holder, TableBusy
 from companion.rules.errors import CompanionError, IllegalMove, NoGame, NoRollExpected
 from companion.session import Session
 from companion.snapshot import JSON, CameraGuess, Extras, LastDice, lights, snapshot
@@ -34,6 +34,8 @@ class Job:
     source: str = "system"
     done: threading.Event | None = None
     error: BaseException | None = None
+    started: bool = False
+    withdrawn: bool = False  # its sender stopped waiting before the loop came to it: it is never applied
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class EngineLoop:
         self.on_lights = on_lights
         self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._changed = threading.Condition()
+        self._claims = threading.Lock()  # a job is either started by the loop or withdrawn by its sender
         self._thread: threading.Thread | None = None
         self._crops: dict[str, bytes] = {}
         self._cache: dict[tuple[int, int | None], JSON] = {}
@@ -108,6 +111,10 @@ class EngineLoop:
             self._notify("WATCHDOG=1")
 
     def _handle(self, job: Job) -> None:
+        with self._claims:
+            if job.withdrawn:
+                return
+            job.started = True
         handler = self.handlers.get(job.kind, lambda given: None)
         try:
             handler(job)
@@ -238,11 +245,14 @@ class EngineLoop:
         return cached
 
     def submit(self, given: Input, *, source: str) -> JSON:
-        """Apply an input on the loop and wait; raises CompanionError when refused, TimeoutError."""
+        """Apply an input on the loop and wait; raises CompanionError when refused, TableBusy when it does not answer."""
         job = Job("input", given, source, threading.Event())
         self.enqueue(job)
         if not job.done.wait(ANSWER_SECONDS):  # type: ignore[union-attr]
-            raise TimeoutError("The table did not answer in time; try again.")
+            if self._withdraw(job):
+                raise TableBusy("The table did not answer in time, so nothing changed; try again.")
+            if not job.done.wait(ANSWER_SECONDS):  # type: ignore[union-attr]
+                raise TableBusy("The table is slow to answer; look at the table before trying again.")
         if job.error is not None:
             raise job.error
         return self.snapshot(given.seat if isinstance(given, Move) else None)
@@ -252,6 +262,12 @@ class EngineLoop:
         if button not in BUTTONS:
             raise ValueError(f"There is no {button!r} button; the buttons are {', '.join(BUTTONS)}.")
         self.enqueue(Job("press", button, "button"))
+
+    def _withdraw(self, job: Job) -> bool:
+        """Withdraw a job the loop has not started (it will never be applied); returns whether it was; raises nothing."""
+        with self._claims:
+            job.withdrawn = not job.started
+            return job.withdrawn
 
     def wait_for_change(self, after_seq: int, timeout: float) -> int:
         """Block until the seq passes after_seq or timeout; returns the current seq."""

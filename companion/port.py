@@ -14,6 +14,10 @@ JSON = dict[str, Any]
 HOST = "host"
 
 
+class TableBusy(TimeoutError):
+    """The engine loop did not answer a request in time; the message tells players whether anything changed."""
+
+
 @dataclass(frozen=True)
 class Holder:
     """Who a token belongs to: the host, or one seat."""
@@ -54,7 +58,7 @@ class TablePort(Protocol):
         """Apply an input on the engine loop and wait; returns the new snapshot for the input's seat.
 
         Raises CompanionError (IllegalMove, BadInput, …) with a sentence when refused, or
-        TimeoutError if the engine loop does not answer in time.
+        TableBusy (a TimeoutError) if the engine loop does not answer in time.
         """
 
     def press(self, button: str) -> None:

@@ -6,7 +6,7 @@ import logging
 from flask import Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.port import TablePort
+from companion.port import TableBusy, TablePort
 from companion.rules.errors import BadInput, CompanionError, IllegalMove, UnknownGame
 from web import api, events, pages
 from web.auth import FailureLimiter, Refusal, WebState
@@ -65,7 +65,8 @@ def _add_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(TimeoutError)
     def timed_out(error: TimeoutError) -> Response:
-        return _failure(503, "busy", "The table did not answer in time; try again.")
+        said = str(error) if isinstance(error, TableBusy) else "The table did not answer in time; try again."
+        return _failure(503, "busy", said)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:

@@ -1,15 +1,17 @@
 """The engine loop: one queue; buttons map to inputs; a refusal changes nothing; seq only grows."""
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import companion.loop
 from companion.games import registered_games
 from companion.inputs import DiceRolled, Move, StartGame
 from companion.journal import Journal
-from companion.loop import EngineLoop
+from companion.loop import EngineLoop, Job
 from companion.rules.errors import IllegalMove, NotYourTurn
 from companion.session import Session
 from companion.tokens import Tokens
@@ -40,6 +42,21 @@ def test_a_refusal_changes_nothing_and_keeps_the_seq(loop: Any) -> None:
     with pytest.raises(NotYourTurn):
         loop.submit(Move(1, "end_turn", {}), source="phone")
     assert loop.snapshot(None) == before
+
+
+def test_an_input_whose_sender_stopped_waiting_is_never_applied(loop: Any, monkeypatch: Any) -> None:
+    monkeypatch.setattr(companion.loop, "ANSWER_SECONDS", 0.2)
+    busy = threading.Event()
+    loop.handlers["busy"] = lambda job: busy.wait(5)  # the loop stuck on something else, e.g. a slow SD card
+    loop.enqueue(Job("busy", None))
+    before = loop.snapshot(None)
+    with pytest.raises(TimeoutError, match="nothing changed"):
+        loop.submit(Move(0, "declare_speed", {"speed": 3}), source="phone")
+    busy.set()
+    behind = Job("publish", None, done=threading.Event())
+    loop.enqueue(behind)
+    assert behind.done.wait(5)  # the loop has passed the withdrawn input by now
+    assert loop.snapshot(None) == before and loop.session.journal.last_seq() == before["seq"]
 
 
 def test_next_and_undo_buttons_become_moves_of_the_seat_whose_turn_it_is(loop: Any) -> None:

@@ -6,6 +6,7 @@ import logging
 import pytest
 
 from companion.inputs import Move, StartGame, Undo
+from companion.port import TableBusy
 from companion.rules.errors import BadInput, CompanionError, IllegalMove, NotYourTurn, UnknownGame
 from web import create_app, status_for
 from web.auth import COOKIE, FailureLimiter
@@ -128,6 +129,10 @@ def test_a_slow_engine_is_503_not_a_hang(client, fake_port):
     fake_port.refuse = TimeoutError("late")
     answer = client.post("/api/undo", json={}, headers=bearer("host-token"))
     assert answer.status_code == 503 and answer.json["error"] == "busy"
+    assert answer.json["message"] == "The table did not answer in time; try again."  # not a bare "late"
+    fake_port.refuse = TableBusy("The table did not answer in time, so nothing changed; try again.")
+    answer = client.post("/api/undo", json={}, headers=bearer("host-token"))
+    assert answer.status_code == 503 and answer.json["message"].endswith("so nothing changed; try again.")
 
 
 def test_a_bug_is_a_json_500_without_a_traceback(client, fake_port):
