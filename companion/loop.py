@@ -160,13 +160,11 @@ class EngineLoop:
     def _on_press(self, job: Job) -> None:
         button = job.payload
         if button == "undo":
-            self.session.submit(Undo(), source="button")
+            self.apply_input(Undo(), "button")
         elif button == "next":
-            self.session.submit(self._next_move(), source="button")
+            self.apply_input(self._next_move(), "button")
         elif button == "roll":
             self._start_roll()
-            return
-        self._set_extras(message=None)
 
     def _next_move(self) -> Move:
         table, game = self.session.table, self.session.game

@@ -14,6 +14,7 @@ from companion.journal import Journal
 from companion.loop import EngineLoop, Job
 from companion.rules.errors import IllegalMove, NotYourTurn
 from companion.session import Session
+from companion.snapshot import CameraGuess
 from companion.tokens import Tokens
 
 
@@ -70,6 +71,18 @@ def test_next_and_undo_buttons_become_moves_of_the_seat_whose_turn_it_is(loop: A
     assert after_next["view"]["current"] == 1
     assert after_next["lights"]["seats"] == [False, True]
     assert loop.shown[-1]["seats"] == [False, True]
+
+
+def test_a_button_press_drops_the_camera_guess_made_for_the_table_before_it(loop: Any) -> None:
+    guess = CameraGuess((5,), (6,), ("guess-1-0",), (b"jpeg",))
+    shown = Job("show", None, done=threading.Event())
+    loop.handlers["show"] = lambda job: loop.show_camera("reroll", "Could not read the dice surely.", guess=guess)
+    loop.enqueue(shown)
+    assert shown.done.wait(5) and loop.snapshot(None)["camera"]["guess"]["values"] == [5]
+    seq = loop.snapshot(None)["seq"]
+    loop.press("next")
+    after_next = _settle(loop, seq)
+    assert after_next["view"]["current"] == 1 and after_next["camera"]["guess"] is None
 
 
 def test_a_refused_button_press_tells_the_phones_why(loop: Any) -> None:
