@@ -55,7 +55,7 @@ def setup(given: Setup) -> City:
     starting = _starting_player(options["starting_player"], options["last_winner"], count)
     districts = _districts(given, DISTRICTS_FOR[count])
     state = City(tuple(Faction(name) for name in given.players), districts, sizes, sizes,
-                 starting=starting, current=starting)
+                 starting=starting, starting_by_rule=options["last_winner"] >= 0, current=starting)
     state = say(state, f"{len(districts)} districts, each with a City Guard; {sum(sizes)} event cards.")
     return say(state, f"{state.name(starting)} is the starting player: Deployment phase.")
 

@@ -107,6 +107,8 @@ def _before_cleanup(state: City, seat: int) -> str | None:
 def _first_turn(state: City, seat: int) -> str | None:
     if state.opened:
         return "The starting player is settled once the first phase is over."
+    if state.starting_by_rule:
+        return f"{state.name(state.starting)} starts: the player to the right of the last game's winner."
     return "You are already the starting player." if seat == state.starting else None
 
 

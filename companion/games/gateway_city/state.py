@@ -163,6 +163,7 @@ class City:
     deck_sizes: tuple[int, int, int]
     deck_left: tuple[int, int, int]
     starting: int = 0
+    starting_by_rule: bool = False  # set by the last game's winner (a series of games): nobody can claim it
     current: int = 0
     round: int = 1
     phase: str = DEPLOYMENT

@@ -7,7 +7,7 @@ from companion.games.gateway_city import GAME
 from companion.games.gateway_city.state import ATTACK, CLEANUP, DEPLOYMENT, DRAFTING, EVENT, GUARD, HORDE, Card
 from companion.inputs import Undo
 from companion.rules import engine
-from companion.rules.errors import BadInput
+from companion.rules.errors import BadInput, IllegalMove
 from gateway_city_table import ARMY, act, at_event, holders, horde_spawn, new_table, state_of, to_phase, vp, with_district
 
 
@@ -51,6 +51,13 @@ def test_the_starting_player_is_claimed_or_sits_right_of_the_last_winner() -> No
     claimed = act(new_table(), 1, "claim_first")
     assert state_of(claimed).starting == 1 and state_of(claimed).current == 1
     assert GAME.whose_turn(state_of(claimed)) == (1,)
+
+
+def test_nobody_claims_first_when_the_last_games_winner_decides() -> None:
+    series = new_table(("Ann", "Bo", "Cy"), last_winner=1)
+    with pytest.raises(IllegalMove, match="Ann starts: the player to the right of the last game's winner."):
+        act(series, 2, "claim_first")
+    assert all(move["move"] != "claim_first" for move in engine.legal_moves(series, GAME))
 
 
 # --- phases and rounds ------------------------------------------------------------------------
