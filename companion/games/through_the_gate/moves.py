@@ -82,6 +82,9 @@ def _declare_speed(state: TheGate, act: Act) -> TheGate:
 
 
 def _quickness(state: TheGate, act: Act) -> TheGate:
+    check = state.check
+    if check is not None and check.awaiting and check.player == state.current:  # its roll is judged at speed 2 too
+        state = replace(state, check=replace(check, speed=2))
     return say(replace(state, quick=True), "Quickness Potion: speed is 2 until the end of the turn.")
 
 
@@ -203,7 +206,7 @@ MOVES: tuple[MoveRule[TheGate], ...] = (
     MoveRule("gain_hourglass", "+1 hourglass", _gain, your_turn, _one_player(False), weight=0.05),
     MoveRule("lose_hourglass", "−1 hourglass", _lose, your_turn, _one_player(True)),
     MoveRule("everyone_gains_hourglass", "The Fantastic Hourglass", _everyone_gains, your_turn, weight=0.02),
-    MoveRule("pick_random_player", "Pick a random player", _pick_random, your_turn),
+    MoveRule("pick_random_player", "Pick a random player", _pick_random, your_turn, undoable=False),  # no drawing again
     MoveRule("eclipse", "Eclipse (reverse at end of turn)", _eclipse, your_turn),
     MoveRule("end_turn", "End turn", _end_turn, first_reason(your_turn, _no_roll_pending), undoable=False, weight=4.0),
     MoveRule("set_tallies", "Diary tallies", _set_tallies, _still_playing, _tally_args, weight=0.3),

@@ -116,6 +116,13 @@ def test_quickness_potion_makes_speed_two_for_the_rest_of_the_turn() -> None:
     assert table.state.speed is None and not table.state.quick
 
 
+def test_a_quickness_potion_drunk_before_the_roll_judges_that_roll_at_speed_two() -> None:
+    table = move(move(move(started(), "declare_speed", speed=6), "check", kind="item"), "quickness_potion")
+    assert "(speed 2)" in GAME.awaiting_dice(table.state).why
+    table = roll(table, 3)
+    assert GAME.view(table.state, 0)["check"]["verdict"] == "Rolled 3 against speed 2: the item is kept."
+
+
 def test_not_your_turn_your_speed_is_zero() -> None:
     table = move(started(), "declare_speed", speed=5)
     table = roll(move(table, "check", kind="greater", player=2), 1)
@@ -159,6 +166,13 @@ def test_random_pick_is_fixed_by_the_journaled_seed() -> None:
     first = move(started(), "pick_random_player").state.random_pick
     again = move(started(), "pick_random_player").state.random_pick
     assert first == again and first in (0, 1, 2)
+
+
+def test_a_random_pick_cannot_be_undone_and_drawn_again() -> None:
+    picked = move(move(started(), "declare_speed", speed=4), "pick_random_player")
+    with pytest.raises(NothingToUndo):
+        engine.apply(picked, GAME, Undo())
+    assert any(line.startswith("Randomly selected") for line in picked.state.log)
 
 
 def test_undo_takes_back_moves_of_this_turn_but_never_a_roll() -> None:
