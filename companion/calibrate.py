@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import statistics
 import tempfile
 import time
@@ -35,7 +36,8 @@ def measure(source: Any, read: Callable[[Any], Any], *, settle_seconds: float = 
 
 
 def save(path: Path, settings: dict[str, Any]) -> None:
-    """Write the settings into the config's [camera] table, keeping everything else; raises ConfigError."""
+    """Write the settings into the config's [camera] table, keeping everything else and who may read it;
+    raises ConfigError, or OSError when the file cannot be written."""
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     for key, value in settings.items():
         text = _set_camera_key(text, key, _toml(value))
@@ -43,7 +45,37 @@ def save(path: Path, settings: dict[str, Any]) -> None:
     folder = path.resolve().parent
     with tempfile.NamedTemporaryFile("w", dir=folder, delete=False, encoding="utf-8") as temporary:
         temporary.write(text)
+        temporary.flush()
+        os.fsync(temporary.fileno())
+    _same_access(path, Path(temporary.name))
     os.replace(temporary.name, path)
+    _sync(folder)
+
+
+def _same_access(path: Path, written: Path) -> None:
+    """Give the new file the old one's mode and owner (0644 when new), so the service can still read
+    a config calibrated under sudo; raises OSError."""
+    if not path.exists():
+        written.chmod(0o644)
+        return
+    old = path.stat()
+    written.chmod(stat.S_IMODE(old.st_mode))
+    if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
+        os.chown(written, old.st_uid, old.st_gid)  # root may; anyone else writes only their own files
+
+
+def _sync(folder: Path) -> None:
+    """Flush the folder's entry for the replaced file, so a power cut keeps the new config; raises nothing."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
 
 
 def _parse(text: str) -> dict[str, Any]:

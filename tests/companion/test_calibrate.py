@@ -1,6 +1,7 @@
 """Calibration: the tray is found, the die measured, the exposure locked, the config updated in place."""
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import numpy as np
@@ -58,6 +59,17 @@ def test_calibration_is_saved_into_the_config_keeping_its_comments(tmp_path: Pat
     assert loaded.locked_exposure == {"ExposureTime": 12000, "AnalogueGain": 2.5, "ColourGains": (1.8, 1.4)}
     assert "# BCM pin numbers." in path.read_text()  # the rest of the file is untouched
     assert "die size 43 px" in calibrate.describe(found)
+
+
+def test_a_calibrated_config_can_still_be_read_by_whoever_could_read_it(tmp_path: Path) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text('[web]\nport = 8080\n')
+    path.chmod(0o640)  # e.g. root:companion, as the service reads it
+    calibrate.save(path, {"tray": [1, 2, 300, 200]})
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640 and config.load(path).camera.tray == (1, 2, 300, 200)
+    fresh = tmp_path / "new.toml"
+    calibrate.save(fresh, {"die_px": 40})
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o644  # not the private 0600 of a temporary file
 
 
 def test_calibration_adds_a_camera_table_when_there_is_none(tmp_path: Path) -> None:
