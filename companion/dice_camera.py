@@ -55,7 +55,7 @@ class DiceCamera:
         self._asked = 0  # reads asked for and not yet answered (loop thread)
         self._watched: Any = None
         self._online: bool | None = None
-        self._last_read: Any = None
+        self._moved_from = b""  # the scene the dice must move from before a read: the last read's, or the tray at start
         self._guesses = 0
         loop.camera = self
         loop.handlers["camera"] = self._on_result
@@ -171,7 +171,7 @@ class DiceCamera:
     def _read(self, sides: tuple[int, ...], asked_at: int) -> None:
         try:
             self._before_roll(sides)
-            result = self._roller.roll(sides, since=self._last_read)
+            result = self._roller.roll(sides, since=self._moved_from)
         except Exception as error:  # the camera must never take the table down
             log.exception("camera read failed")
             result = _Offline(f"{OFFLINE} ({error})")
@@ -180,17 +180,27 @@ class DiceCamera:
         current = asked_at == self._loop.session.seq  # a glance only: the loop rules on it in _on_result
         self._watched = result if result.kind == "read" and current else None
         if result.kind == "read":  # used or not, those dice must move before the next read
-            self._last_read = result
+            self._moved_from = result.scene
         self._loop.enqueue(Job("camera", Answer(result, asked_at), "camera"))
 
     def _check_online(self) -> bool:
         """Probe the camera (re-opening it when due); tell the loop when it comes or goes."""
         probe = getattr(self._roller.source, "probe", None)
         online = bool(probe()) if probe is not None else True
+        if online and not self._moved_from:
+            self._first_look()
         if online != self._online:
             self._online = online
             self._loop.enqueue(Job("camera-online", online, "camera"))
         return online
+
+    def _first_look(self) -> None:
+        """Keep the tray as the camera first sees it, so dice left there (read before a restart) are not
+        read again as a new roll: the first read too waits for the dice to move; raises nothing."""
+        try:
+            self._moved_from = self._roller.scene()
+        except Exception:  # the camera must never take the table down; the next probe tries again
+            log.warning("could not look at the tray", exc_info=True)
 
     def _watch(self) -> None:
         watched = self._watched

@@ -81,21 +81,25 @@ class Roller:
         self.empty_tray = None if empty_tray is None else thumbnail(empty_tray)
         self.clock, self.sleep = clock, sleep
 
-    def roll(self, expect: tuple[int, ...] | None = None, *, since: RollResult | None = None) -> RollResult:
+    def roll(self, expect: tuple[int, ...] | None = None, *, since: bytes = b"") -> RollResult:
         """Block until the dice are still, read and vote; returns a RollResult (CameraError becomes "offline").
 
         `expect` gives the sides of the dice the game wants (its length is the count checked);
-        `since` is the previous read, whose dice must have moved before this roll is read.
+        `since` is a scene (the last read's, or the tray at start-up) the dice must have moved from.
         Errors raised by the reader itself are not caught: they are bugs, not camera trouble.
         """
         try:
-            return self._roll(expect, _scene_of(since))
+            return self._roll(expect, _decoded(since))
         except CameraError:
             return RollResult("offline", message=OFFLINE_MESSAGE)
 
+    def scene(self) -> bytes:
+        """The tray as it is now, as a scene for `since` (PNG thumbnail); raises CameraError."""
+        return _encode_png(thumbnail(self.source.frame()))
+
     def watch(self, previous: RollResult, *, frames: int = 3) -> bool:
         """Return whether the dice moved since `previous` was read, from a few new frames; raises CameraError."""
-        scene = _scene_of(previous)
+        scene = _decoded(previous.scene if previous.kind == "read" else b"")
         if scene is None:
             return False
         thumb = scene
@@ -219,11 +223,11 @@ def _encode_png(thumb: np.ndarray) -> bytes:
     return cv2.imencode(".png", thumb)[1].tobytes()
 
 
-def _scene_of(result: RollResult | None) -> np.ndarray | None:
-    """Return the tray thumbnail saved with a read result, or None; raises nothing."""
-    if result is None or result.kind != "read" or not result.scene:
+def _decoded(scene: bytes) -> np.ndarray | None:
+    """Return a scene's tray thumbnail, or None for no scene; raises nothing."""
+    if not scene:
         return None
-    return cv2.imdecode(np.frombuffer(result.scene, np.uint8), cv2.IMREAD_UNCHANGED)
+    return cv2.imdecode(np.frombuffer(scene, np.uint8), cv2.IMREAD_UNCHANGED)
 
 
 def _dice(count: int) -> str:

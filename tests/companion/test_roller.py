@@ -225,10 +225,10 @@ def test_a_roll_since_the_last_read_waits_for_the_dice_to_move() -> None:
     camera.throw([2, 5])
     reader = StandInReader(camera)
     first = _roller(camera, reader, clock).roll((6, 6))
-    again = _roller(camera, reader, clock, max_wait_seconds=2).roll((6, 6), since=first)
+    again = _roller(camera, reader, clock, max_wait_seconds=2).roll((6, 6), since=first.scene)
     assert (again.kind, again.message) == ("reroll", UNMOVED_MESSAGE)
     camera.throw([1, 1])
-    fresh = _roller(camera, reader, clock).roll((6, 6), since=first)
+    fresh = _roller(camera, reader, clock).roll((6, 6), since=first.scene)
     assert fresh.kind == "read" and fresh.values == (1, 1)
 
 

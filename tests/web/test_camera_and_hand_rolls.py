@@ -100,3 +100,37 @@ def test_the_camera_d6_of_a_game_that_is_gone_is_never_merged(held: tuple[Any, H
     server.act(bea, 0, "rescue")
     answer = server.refused("/api/dice", {"values": [5], "sides": [8]}, bea, status=(400, 409))
     assert "2 dice" in answer["message"]  # the D6 must be rolled (or entered) for this game's rescue
+
+
+class StillDice:
+    """A camera over a tray whose dice a test puts down by hand (no `throw`: ROLL does not throw them)."""
+
+    def __init__(self) -> None:
+        self.view = SyntheticCamera(7, dice=1).at_rest  # the empty tray
+
+    def land(self, value: int) -> None:
+        """A die lands showing `value` and lies still."""
+        dice = SyntheticCamera(7, dice=1)
+        dice.throw([value])
+        self.view = dice.at_rest
+
+    def frame(self) -> Any:
+        """The tray as it lies; raises nothing."""
+        return self.view.copy()
+
+
+def test_after_a_restart_the_dice_left_on_the_tray_are_not_read_as_a_new_roll(start_server: Any) -> None:
+    camera = StillDice()
+    server = start_server(frames=camera)
+    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
+    state_when(server, lambda snap: snap["camera"]["status"] == "ready")  # it has looked at the empty tray
+    camera.land(5)  # Ann throws a 5
+    press_roll(server)
+    snapshot = state_when(server, lambda snap: snap["camera"]["status"] in ("read_ok", "reroll"))
+    assert snapshot["view"]["roll_off"]["rolls"] == [5], snapshot["camera"]
+    server.companion.stop()  # the cable is kicked; Ann's die still lies on the tray
+    server = start_server(frames=camera)
+    press_roll(server)  # Bob presses ROLL without throwing
+    snapshot = state_when(server, lambda snap: snap["camera"]["status"] == "reroll")
+    assert snapshot["camera"]["message"] == "The dice have not moved since the last roll — please roll."
+    assert snapshot["view"]["roll_off"]["rolls"] == [5] and snapshot["awaiting_dice"]["seats"] == [1]
