@@ -46,8 +46,9 @@ def _common(command: argparse.ArgumentParser) -> None:
 def settings(args: argparse.Namespace) -> Config:
     """The config from the file and the command line; raises ConfigError."""
     chosen = config_module.load(args.config) if args.config else Config()
-    if getattr(args, "demo", False):
-        chosen = replace(chosen, demo=True, pins=replace(chosen.pins, factory="mock"))
+    if getattr(args, "demo", False) and not chosen.demo:  # no hardware: mock pins and synthetic dice
+        chosen = replace(chosen, demo=True, pins=replace(chosen.pins, factory="mock"),
+                         camera=replace(chosen.camera, source="synthetic"))
     if getattr(args, "camera", None):
         chosen = replace(chosen, camera=replace(chosen.camera, source=config_module.camera_source("--camera", args.camera)))
     if getattr(args, "port", None) is not None:

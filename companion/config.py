@@ -44,7 +44,7 @@ class Pins:
 class Camera:
     """Where frames come from, and what the reader may assume about the tray."""
 
-    source: str = "synthetic"
+    source: str = "pi"  # the box's camera; "synthetic" when a config says demo = true
     tray: tuple[int, int, int, int] | None = None
     die_px: int | None = None
     still_seconds: float = 0.6
@@ -95,15 +95,16 @@ def from_dict(data: dict[str, Any]) -> Config:
     _only(web, "web.", {"host", "port", "advertise"})
     state = _table(data, "state")
     _only(state, "state.", {"folder"})
+    demo = _get(data, "demo", False, _boolean)
     return Config(
         game=_game(_table(data, "game")),
         pins=_pins(_table(data, "gpio")),
-        camera=_camera(_table(data, "camera")),
+        camera=_camera(_table(data, "camera"), demo=demo),
         host=_get(web, "web.host", "0.0.0.0", _text),
         port=_get(web, "web.port", 8080, _port),
         advertise=_get(web, "web.advertise", "", _text_or_empty),
         state=Path(_get(state, "state.folder", "state", _text)),
-        demo=_get(data, "demo", False, _boolean),
+        demo=demo,
     )
 
 
@@ -135,12 +136,12 @@ def _pins(table: dict[str, Any]) -> Pins:
     return pins
 
 
-def _camera(table: dict[str, Any]) -> Camera:
+def _camera(table: dict[str, Any], *, demo: bool) -> Camera:
     _only(table, "camera.", {"source", "tray", "die_px", "still_seconds", "frames_to_vote",
                              "exposure_us", "analogue_gain", "colour_gains"})
     tray, gains = table.get("tray"), table.get("colour_gains")
     return Camera(
-        source=_get(table, "camera.source", "synthetic", camera_source),
+        source=_get(table, "camera.source", "synthetic" if demo else "pi", camera_source),  # the box has a Pi camera
         tray=None if tray is None else tuple(_get(table, "camera.tray", None, _tray)),  # type: ignore[arg-type]
         die_px=_get(table, "camera.die_px", None, _whole(8, 2000)),
         still_seconds=_get(table, "camera.still_seconds", 0.6, _seconds),

@@ -161,6 +161,10 @@ def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) 
             camera.apply_exposure(locked)  # the light the tray was calibrated in, so reads do not drift
         return camera
 
+    if not config.demo and frames is None and config.camera.source.startswith("synthetic"):
+        warnings.append('camera.source is "synthetic": the camera shows made-up dice, not the tray. '
+                        'Set camera.source = "pi" (or "usb:0") to read the real dice.')
+        log.warning(warnings[-1])
     source = GuardedCamera(open_camera)
     if not source.online:
         warnings.append(f"Camera offline ({source.reason}); enter rolls by hand. It is tried again with back-off.")

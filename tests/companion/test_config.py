@@ -20,6 +20,27 @@ def test_empty_config_gives_the_defaults() -> None:
     assert config.from_dict({}) == config.Config()
 
 
+def test_the_camera_is_the_pi_camera_unless_in_demo_mode() -> None:
+    assert config.from_dict({}).camera.source == "pi"  # a real box never reads made-up dice by default
+    assert config.from_dict({"demo": True}).camera.source == "synthetic"
+    assert config.from_dict({"demo": True, "camera": {"source": "usb:0"}}).camera.source == "usb:0"
+
+
+def test_demo_on_the_command_line_means_synthetic_dice_and_a_real_box_warns_about_them(tmp_path: Path) -> None:
+    from companion.cli import parser, settings
+    from companion.daemon import build
+
+    assert settings(parser().parse_args(["run", "--demo"])).camera.source == "synthetic"
+    assert settings(parser().parse_args(["run"])).camera.source == "pi"
+    real_box = config.Config(host="127.0.0.1", port=0, state=tmp_path, pins=config.Pins(factory="mock"),
+                             camera=config.Camera(source="synthetic"))
+    companion = build(real_box)
+    try:
+        assert any(warning.startswith('camera.source is "synthetic"') for warning in companion.warnings)
+    finally:
+        companion.stop()
+
+
 @pytest.mark.parametrize(
     ("data", "words"),
     [
