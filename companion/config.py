@@ -1,6 +1,8 @@
 """The companion's TOML config, checked whole: every bad value names its key and what is accepted."""
 from __future__ import annotations
 
+import ipaddress
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,6 +12,7 @@ from companion.rules.errors import CompanionError
 
 PIN_FACTORIES = ("lgpio", "rpigpio", "mock")
 CAMERA_KINDS = ("synthetic", "usb:N", "folder:PATH", "pi", "none")
+HOST_LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")  # one dot-separated part of a host name
 
 
 class ConfigError(CompanionError, ValueError):
@@ -100,9 +103,9 @@ def from_dict(data: dict[str, Any]) -> Config:
         game=_game(_table(data, "game")),
         pins=_pins(_table(data, "gpio")),
         camera=_camera(_table(data, "camera"), demo=demo),
-        host=_get(web, "web.host", "0.0.0.0", _text),
+        host=_get(web, "web.host", "0.0.0.0", _host),
         port=_get(web, "web.port", 8080, _port),
-        advertise=_get(web, "web.advertise", "", _text_or_empty),
+        advertise=_get(web, "web.advertise", "", _host_or_empty),
         state=Path(_get(state, "state.folder", "state", _text)),
         demo=demo,
     )
@@ -187,10 +190,26 @@ def _text(key: str, value: Any) -> str:
     return value
 
 
-def _text_or_empty(key: str, value: Any) -> str:
-    if not isinstance(value, str):
-        raise ConfigError(f"{key} = {value!r} must be text (an IP address or host name, or empty).")
-    return value
+def _host(key: str, value: Any) -> str:
+    """An IP address or a host name, nothing more (no scheme, port or path); raises ConfigError."""
+    if isinstance(value, str) and _is_host(value):
+        return value
+    raise ConfigError(f"{key} = {value!r} must be an IP address or a host name alone, "
+                      "such as 192.168.1.20 or table.local (no http://, port or path).")
+
+
+def _host_or_empty(key: str, value: Any) -> str:
+    return value if value == "" else _host(key, value)
+
+
+def _is_host(text: str) -> bool:
+    """Whether the text is an IP address, or a host name whose labels are not all numbers; raises nothing."""
+    try:
+        ipaddress.ip_address(text)
+        return True
+    except ValueError:
+        labels = text.rstrip(".").split(".")
+        return all(HOST_LABEL.fullmatch(label) for label in labels) and not all(label.isdigit() for label in labels)
 
 
 def _boolean(key: str, value: Any) -> bool:

@@ -1,6 +1,7 @@
 """The composition root: build(config) wires the engine loop, journal, GPIO, camera and web."""
 from __future__ import annotations
 
+import errno
 import functools
 import logging
 import secrets
@@ -89,7 +90,12 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
     notify = notifier(environ)
     loop = EngineLoop(session=session, tokens=tokens, join_url=lambda token: "", demo=config.demo, notify=notify,
                       ping_seconds=ping_interval(environ))
-    companion = Companion(config, loop, None, journal, notify=notify)
+    try:
+        server = _server(config, loop)  # before any hardware is claimed: a port in use only closes the journal
+    except ConfigError:
+        journal.close()
+        raise
+    companion = Companion(config, loop, server, journal, notify=notify)
     if journal.read_only:
         companion.warnings.append(journal.read_only_warning())
         log.warning(companion.warnings[-1])
@@ -97,7 +103,6 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
     if companion.panel is not None:
         loop.on_lights = _show_lights(companion.panel)
     companion.source, companion.camera = _camera(config, frames, loop, companion.warnings)
-    companion.server = _server(config, loop)
     base = join_base(config.advertise or _advertised(config.host), companion.server.port)
     loop.make_join_url = lambda token: f"{base}/join?token={token}"
     return companion
@@ -189,10 +194,23 @@ def _demo_throw(source: Any) -> Callable[[tuple[int, ...]], object]:
 
 
 def _server(config: Config, loop: EngineLoop) -> Any:
+    """The web server, bound now; raises ConfigError naming web.host and web.port when it cannot listen."""
     from web import create_app
     from web.server import make_server
 
-    return make_server(create_app(loop), host=config.host, port=config.port)
+    try:
+        return make_server(create_app(loop), host=config.host, port=config.port)
+    except (OSError, ValueError) as error:
+        raise ConfigError(f"Cannot listen on web.host = {config.host!r}, web.port = {config.port}: {_why(error)}") from None
+
+
+def _why(error: Exception) -> str:
+    """The reason a server cannot listen, in players' words; raises nothing."""
+    if isinstance(error, OSError) and error.errno == errno.EADDRINUSE:
+        return "another program already uses that port (is the companion already running?)."
+    if isinstance(error, OSError) and error.errno == errno.EADDRNOTAVAIL:
+        return "this machine has no such address."
+    return f"{error}."
 
 
 def press_from_gpio(loop: EngineLoop) -> Callable[[Press], None]:

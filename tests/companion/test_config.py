@@ -1,6 +1,7 @@
 """The config: the example file loads; every bad value names its key and what is accepted."""
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,24 @@ def test_the_commented_example_loads() -> None:
 
 def test_empty_config_gives_the_defaults() -> None:
     assert config.from_dict({}) == config.Config()
+
+
+def test_addresses_and_host_names_are_accepted_for_the_web() -> None:
+    for host in ("0.0.0.0", "::", "127.0.0.1", "table.local", "companion"):
+        assert config.from_dict({"web": {"host": host, "advertise": host}}).host == host
+
+
+def test_a_port_in_use_stops_start_up_with_a_sentence_naming_it(tmp_path: Path, free_port: int) -> None:
+    from companion.daemon import build
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", free_port))
+        taken.listen()
+        box = config.Config(host="127.0.0.1", port=free_port, state=tmp_path, pins=config.Pins(factory="mock"),
+                            camera=config.Camera(source="none"))
+        with pytest.raises(config.ConfigError, match=f"web.port = {free_port}: another program already uses"):
+            build(box)
+    assert (tmp_path / "journal.sqlite").exists()  # the journal was opened, then closed cleanly
 
 
 def test_the_camera_is_the_pi_camera_unless_in_demo_mode() -> None:
@@ -58,6 +77,10 @@ def test_demo_on_the_command_line_means_synthetic_dice_and_a_real_box_warns_abou
         ({"game": {"players": []}}, "game.players = [] must be a list of 1 to 8 player names"),
         ({"game": "x"}, "game must be a table"),
         ({"demo": "yes"}, "demo = 'yes' must be true or false"),
+        ({"web": {"host": "192.168.1.300"}}, "web.host = '192.168.1.300' must be an IP address or a host name alone"),
+        ({"web": {"advertise": "http://192.168.1.20"}}, "web.advertise = 'http://192.168.1.20' must be an IP address"),
+        ({"web": {"advertise": "192.168.1.20:8080"}}, "no http://, port or path"),
+        ({"web": {"advertise": "pi.local/"}}, "web.advertise = 'pi.local/'"),
     ],
 )
 def test_bad_values_stop_with_a_sentence_naming_the_key(data: dict, words: str) -> None:
