@@ -145,3 +145,25 @@ def test_a_phone_left_open_follows_the_table_after_the_box_restarts(browser, sta
     cut = ("net::ERR_INCOMPLETE_CHUNKED_ENCODING", "net::ERR_CONNECTION_REFUSED")  # the stream, cut by the restart
     assert [error for error in errors if not error.endswith(cut)] == []
     context.close()
+
+
+def test_wild_splits_that_depend_on_each_other_are_named_on_the_phone(browser, companion_server):
+    server = companion_server
+    game = {"game": "through-the-gate", "players": ["Ann", "Bob", "Cy"], "options": {"hourglasses": 1}}
+    server.api("POST", "/api/game", game, token=server.host_token)
+    tokens = [server.seat_token(seat) for seat in range(3)]
+    for seat, value in enumerate((6, 1, 2)):
+        assert server.api("POST", "/api/dice", {"values": [value], "sides": [6]}, token=tokens[seat])[0] == 200
+    for seat in (0, 1, 2):
+        server.act(tokens[seat], seat, "end_turn")
+    names = ("compassion", "strength", "wisdom", "wild", "companions", "diary")
+    for seat, tallies in enumerate(((3, 2, 4, 1, 1, 7), (0, 2, 2, 1, 0, 4), (0, 3, 1, 4, 2, 0))):
+        server.act(tokens[seat], seat, "set_tallies", **dict(zip(names, tallies)))
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/join?token={tokens[2]}")
+    expect(page.locator(".ttg-scoring .contested")).to_have_text(
+        "The best wild splits of Ann, Bob depend on each other: place those wilds by hand before the scores are final.")
+    assert errors == []
+    context.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from companion.games.through_the_gate import checks
+from companion.games.through_the_gate import checks, scoring
 from companion.games.through_the_gate.state import (
     COMPETITIVE,
     PLAYING,
@@ -60,6 +60,15 @@ def _not_quick(state: TheGate, seat: int) -> str | None:
 
 def _scoring(state: TheGate, seat: int) -> str | None:
     return None if state.phase == SCORING and not state.finished else "Scoring starts when nobody has an hourglass left."
+
+
+def _splits_settled(state: TheGate, seat: int) -> str | None:
+    seats = scoring.best_splits(state.explorers).contested if state.mode == COMPETITIVE else ()
+    if not seats:
+        return None
+    names = " and ".join(state.name(each) for each in seats)
+    return (f"The best wild splits of {names} depend on each other, so none is best for all: "
+            "place those wilds by hand (Place wilds), then the scores can be final.")
 
 
 def _competitive_scoring(state: TheGate, seat: int) -> str | None:
@@ -212,6 +221,7 @@ MOVES: tuple[MoveRule[TheGate], ...] = (
     MoveRule("set_tallies", "Diary tallies", _set_tallies, _still_playing, _tally_args, weight=0.3),
     MoveRule("choose_wilds", "Place wilds", _choose_wilds, _competitive_scoring, _wild_args),
     MoveRule("auto_wilds", "Best wild split", _auto_wilds, _competitive_scoring),
-    MoveRule("finish_scoring", "Scores are final", _finish, _scoring, undoable=False, weight=0.3),
+    MoveRule("finish_scoring", "Scores are final", _finish, first_reason(_scoring, _splits_settled), undoable=False,
+             weight=0.3),
 )
 

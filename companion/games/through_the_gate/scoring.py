@@ -26,6 +26,7 @@ TIE_RULE = (
 )
 
 Split = tuple[int, int, int]
+MAX_SWEEPS = 64  # rounds of every player's best split before the proposal is called contested
 SUITS = ("compassion", "strength", "wisdom")
 """The tallies a wild can count as, in the order of a Split: ♥, ♠, ♣."""
 
@@ -60,20 +61,29 @@ def victories_of(seat: int, all_totals: list[dict[str, int]]) -> tuple[str, ...]
     return tuple(won)
 
 
-def best_splits(explorers: tuple[Explorer, ...]) -> list[Split]:
-    """Each player's wild split that gives them the most victories, chosen splits kept."""
+@dataclass(frozen=True)
+class Proposal:
+    """The wild splits proposed, and the seats whose best split still changes with another's (none: settled)."""
+
+    splits: list[Split]
+    contested: tuple[int, ...]
+
+
+def best_splits(explorers: tuple[Explorer, ...]) -> Proposal:
+    """Each player's wild split that gives them the most victories against the others' splits, chosen splits
+    kept; when the best splits chase each other round a circle, the seats caught in it are contested."""
     chosen = [explorer.wilds or (0, 0, 0) for explorer in explorers]
-    for _round in range(8):
-        changed = False
+    seen: set[tuple[Split, ...]] = set()
+    while tuple(chosen) not in seen and len(seen) < MAX_SWEEPS:
+        seen.add(tuple(chosen))
+        before = list(chosen)
         for seat, explorer in enumerate(explorers):
-            if explorer.wilds is not None:
-                continue
-            best = _best_for(seat, explorers, chosen)
-            changed |= best != chosen[seat]
-            chosen[seat] = best
-        if not changed:
-            break
-    return chosen
+            if explorer.wilds is None:
+                chosen[seat] = _best_for(seat, explorers, chosen)
+        if chosen == before:
+            return Proposal(chosen, ())
+    unsettled = (seat for seat, each in enumerate(explorers) if each.wilds is None)
+    return Proposal(chosen, tuple(seat for seat in unsettled if _best_for(seat, explorers, chosen) != chosen[seat]))
 
 
 def _best_for(seat: int, explorers: tuple[Explorer, ...], chosen: list[Split]) -> Split:
@@ -118,7 +128,7 @@ def _first_under(floor: list[int], wild: int, top: int) -> Split | None:
 
 def standings(explorers: tuple[Explorer, ...]) -> list[Standing]:
     """Every player's totals and victories with the best (or chosen) wild splits; raises nothing."""
-    chosen = best_splits(explorers)
+    chosen = best_splits(explorers).splits
     all_totals = [totals(each.tallies, chosen[index]) for index, each in enumerate(explorers)]
     return [Standing(all_totals[seat], chosen[seat], victories_of(seat, all_totals)) for seat in range(len(explorers))]
 

@@ -63,6 +63,7 @@ def _scoring(state: TheGate) -> JSON:
             "totals": [row.totals for row in rows],
             "wilds": [list(row.wilds) for row in rows],
             "leaders": list(scoring.winners(rows)),
+            "contested": list(scoring.best_splits(state.explorers).contested),
             "tie_rule": scoring.TIE_RULE,
         }
     team = scoring.combined(state.explorers)

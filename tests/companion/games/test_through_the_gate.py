@@ -229,6 +229,21 @@ def test_competitive_game_ends_with_victories_and_the_tie_rule() -> None:
         move(table, "set_tallies", seat=0, strength=9)
 
 
+def test_best_wild_splits_that_chase_each_other_are_placed_by_hand_before_the_scores_are_final() -> None:
+    table = _to_scoring(("Ann", "Bob", "Cy"))
+    for seat, tallies in enumerate(((3, 2, 4, 1, 1, 7), (0, 2, 2, 1, 0, 4), (0, 3, 1, 4, 2, 0))):
+        table = move(table, "set_tallies", seat=seat, **dict(zip(("compassion", "strength", "wisdom", "wild",
+                                                                   "companions", "diary"), tallies)))
+    assert GAME.view(table.state, 0)["scoring"]["contested"] == [0, 1]  # each best split changes the other's
+    with pytest.raises(IllegalMove, match="The best wild splits of Ann and Bob depend on each other"):
+        move(table, "finish_scoring", seat=2)
+    table = move(table, "choose_wilds", seat=0, compassion=0, strength=1, wisdom=0)
+    table = move(table, "choose_wilds", seat=1, compassion=0, strength=0, wisdom=1)
+    assert GAME.view(table.state, 0)["scoring"]["contested"] == []  # Cy's best split answers theirs
+    table = move(table, "finish_scoring", seat=2)
+    assert GAME.outcome(table.state).detail["wilds"] == [[0, 1, 0], [0, 0, 1], [0, 1, 3]]
+
+
 @pytest.mark.parametrize(("met", "won", "summary"), [(5, True, "banished"), (3, True, "escapes"), (2, False, "Ice Queen wins")])
 def test_ice_queen_targets_scale_with_players(met: int, won: bool, summary: str) -> None:
     table = _to_scoring(("Ann", "Bob"), variant="ice_queen")

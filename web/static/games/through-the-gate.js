@@ -18,6 +18,7 @@
       check: "Roll check", check_for: "{name} against speed {speed}", die_n: "Die {n}", raw: "rolled",
       value: "counts", passed: "yes", failed: "no", failures: "{n} failures",
       victories: "Victories", totals: "Totals", wilds: "Wilds ♥/♠/♣", leader: "leads", tie_rule: "Tie rule",
+      contested: "The best wild splits of {names} depend on each other: place those wilds by hand before the scores are final.",
       targets: "The Ice Queen's targets", needed: "needs {n}", met: "met", not_met: "not met", team: "Team totals",
       knight: "Knight", scholar: "Scholar", diplomat: "Diplomat", explorer: "Explorer", leadership: "Leadership",
       // enum values and argument titles in the move forms
@@ -40,6 +41,7 @@
       check: "판정 굴림", check_for: "{name}, 속도 {speed}에 대해", die_n: "주사위 {n}", raw: "굴린 값",
       value: "적용 값", passed: "예", failed: "아니오", failures: "실패 {n}개",
       victories: "승리", totals: "합계", wilds: "와일드 ♥/♠/♣", leader: "선두", tie_rule: "동점 규칙",
+      contested: "{names}의 최적 와일드 배분이 서로 얽혀 있습니다: 점수 확정 전에 직접 배치하세요.",
       targets: "얼음 여왕의 목표", needed: "{n} 필요", met: "달성", not_met: "미달성", team: "팀 합계",
       knight: "기사", scholar: "학자", diplomat: "외교관", explorer: "탐험가", leadership: "지도력",
       item: "아이템 판정 (🔧): 굴림 ≥ 속도", less: "굴림 < 속도?", greater: "굴림 > 속도?", six: "굴림 = 6?",
@@ -169,6 +171,8 @@
         el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("victories")),
           keys.map((key) => el("th", { title: t(key) }, TALLY_ICONS[key])), el("th", {}, t("wilds")))),
         el("tbody", {}, rows))),
+      (score.contested || []).length
+        ? el("p", { class: "contested" }, t("contested", { names: score.contested.map(name).join(", ") })) : null,
       el("p", { class: "tie-rule" }, el("strong", {}, `${t("tie_rule")}: `), score.tie_rule));
   }
 
