@@ -69,7 +69,7 @@ class EngineLoop:
         self._cache: dict[tuple[int, int | None], JSON] = {}
         self.camera: Any = None
         self.handlers: dict[str, Callable[[Job], None]] = {"input": self._on_input, "press": self._on_press}
-        self._extras = Extras(demo=demo, boot=secrets.token_hex(4))
+        self._extras = Extras(demo=demo, boot=secrets.token_hex(4), dice=_last_dice(session))
         self._records_for: tuple[int | None, bool] | None = None
         self._published = Published(session.table, session.game, session.seq, self._extras)
 
@@ -292,3 +292,20 @@ class EngineLoop:
         """The join URL for the host or a seat; raises JournalError."""
         token = self.tokens.host_token() if holder.is_host else self.tokens.seat_token(holder.seat)  # type: ignore[arg-type]
         return self.make_join_url(token)
+
+
+def _last_dice(session: Session) -> LastDice | None:
+    """The current game's last roll, as the phones saw it before a restart (without its crops); raises nothing."""
+    if session.game_id is None:
+        return None
+    try:
+        rolls = [entry for entry in session.journal.entries(session.game_id)
+                 if isinstance(entry.input, (DiceRolled, CorrectDice))]
+    except JournalError:  # the session has just replayed these entries; a failure now leaves the dice blank
+        log.warning("could not read the last roll back", exc_info=True)
+        return None
+    if not rolls:
+        return None
+    given, source = rolls[-1].input, rolls[-1].source
+    origins = getattr(given, "origins", ()) or (source,) * len(given.values)
+    return LastDice(tuple(given.values), tuple(given.sides), tuple(origins), (), rolls[-1].seq)

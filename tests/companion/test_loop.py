@@ -85,6 +85,15 @@ def test_a_button_press_drops_the_camera_guess_made_for_the_table_before_it(loop
     assert after_next["view"]["current"] == 1 and after_next["camera"]["guess"] is None
 
 
+def test_after_a_restart_the_phones_still_see_the_last_roll(loop: Any) -> None:
+    shown = loop.snapshot(None)["dice"]
+    assert shown["values"] == [2] and shown["origins"] == ["phone"]
+    loop.stop()
+    session = Session(games=registered_games(), journal=loop.session.journal)
+    restarted = EngineLoop(session=session, tokens=loop.tokens, join_url=lambda token: "")
+    assert restarted.snapshot(None)["dice"] == shown  # the crops' pictures are not kept (none here)
+
+
 def test_a_refused_button_press_tells_the_phones_why(loop: Any) -> None:
     seq = loop.snapshot(None)["seq"]
     loop.press("roll")
