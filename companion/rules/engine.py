@@ -182,7 +182,7 @@ def _correct_roll(table: Table, game: Game[Any], roll: Roll) -> Table:
         raise IllegalMove("Only the last roll can be corrected, and only before anything else happens.")
     before = replace(table, state=last.before)
     check_roll(before, game, roll)
-    roll = _in_request_order(before, game, roll)
+    roll = _sourced(_in_request_order(before, game, roll), last.roll)
     state = game.on_dice(last.before, roll)
     old = ", ".join(map(str, last.roll.values))
     new = ", ".join(map(str, roll.values))
@@ -190,6 +190,16 @@ def _correct_roll(table: Table, game: Game[Any], roll: Roll) -> Table:
         state = say(state, f"Roll corrected: {old} → {new}.")
     seq = table.seq + 1
     return replace(table, state=state, seq=seq, undo=(), last_roll=LastRoll(roll, last.before, seq))
+
+
+def _sourced(corrected: Roll, misread: Roll) -> Roll:
+    """The corrected roll; a die whose value stands keeps its origin, a changed one is 'corrected'; raises nothing."""
+    def origin(index: int) -> str:
+        kept = index < len(misread.values) and (misread.values[index], misread.sides[index]) == (
+            corrected.values[index], corrected.sides[index])
+        return misread.origin(index) if kept else "corrected"
+
+    return replace(corrected, origins=tuple(origin(index) for index in range(len(corrected.values))))
 
 
 def _undo(table: Table, game: Game[Any]) -> Table:

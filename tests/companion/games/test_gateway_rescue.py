@@ -9,7 +9,7 @@ import pytest
 from companion.games.gateway_rescue import GAME
 from companion.games.gateway_rescue.rescue import ALONE, ESCAPED, PUSHED_BACK, RESCUED, result_of
 from companion.games.gateway_rescue.state import CREATURES, HOME
-from companion.inputs import DiceRolled, Input, Move, StartGame, Undo
+from companion.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.rules import engine
 from companion.rules.errors import IllegalMove, NotYourTurn, WrongDice
 from companion.rules.table import Table
@@ -128,6 +128,13 @@ def test_the_rescue_takes_the_d8_and_the_d6_in_either_order() -> None:
     table = play(table, DiceRolled((2, 5), (6, 8), ("camera", "phone")))
     assert (table.state.last_roll.d8, table.state.last_roll.d6) == (5, 2)
     assert any("D8 5 (phone), D6 2 (camera)" in line for line in table.state.log)
+
+
+def test_a_corrected_rescue_roll_still_says_where_each_value_came_from() -> None:
+    table = play(two_players(), Move(0, "rescue", {}), rescue_roll(5, 4))
+    table = play(table, CorrectDice((1, 4), (8, 6)))
+    assert any("D8 1 (corrected), D6 4 (camera)" in line for line in table.state.log)
+    assert (table.state.last_roll.d8_origin, table.state.last_roll.d6_origin) == ("corrected", "camera")
 
 
 def test_the_rescue_needs_both_dice() -> None:
