@@ -12,6 +12,7 @@ from companion.rules.errors import CompanionError
 
 PIN_FACTORIES = ("lgpio", "rpigpio", "mock")
 CAMERA_KINDS = ("synthetic", "usb:N", "folder:PATH", "pi", "none")
+EXPOSURE_KEYS = ("exposure_us", "analogue_gain", "colour_gains")  # a locked exposure needs all three
 HOST_LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")  # one dot-separated part of a host name
 
 
@@ -143,13 +144,18 @@ def _camera(table: dict[str, Any], *, demo: bool) -> Camera:
     _only(table, "camera.", {"source", "tray", "die_px", "still_seconds", "frames_to_vote",
                              "exposure_us", "analogue_gain", "colour_gains"})
     tray, gains = table.get("tray"), table.get("colour_gains")
+    locked = [key for key in EXPOSURE_KEYS if key in table]
+    if locked and len(locked) < len(EXPOSURE_KEYS):
+        missing = ", ".join(f"camera.{key}" for key in EXPOSURE_KEYS if key not in table)
+        raise ConfigError(f"camera.{locked[0]} locks the exposure only with {missing} too "
+                          "(calibration saves all three); give them all or none.")
     return Camera(
         source=_get(table, "camera.source", "synthetic" if demo else "pi", camera_source),  # the box has a Pi camera
         tray=None if tray is None else tuple(_get(table, "camera.tray", None, _tray)),  # type: ignore[arg-type]
         die_px=_get(table, "camera.die_px", None, _whole(8, 2000)),
         still_seconds=_get(table, "camera.still_seconds", 0.6, _seconds),
         frames_to_vote=_get(table, "camera.frames_to_vote", 3, _whole(1, 15)),
-        exposure_us=_get(table, "camera.exposure_us", None, _whole(1, 10_000_000)),
+        exposure_us=_get(table, "camera.exposure_us", None, _whole(1, 1_000_000)),  # a frame must come within 2 s
         analogue_gain=_get(table, "camera.analogue_gain", None, _gain),
         colour_gains=None if gains is None else tuple(_get(table, "camera.colour_gains", None, _gains)),  # type: ignore[arg-type]
     )

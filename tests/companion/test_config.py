@@ -77,6 +77,10 @@ def test_demo_on_the_command_line_means_synthetic_dice_and_a_real_box_warns_abou
         ({"game": {"players": []}}, "game.players = [] must be a list of 1 to 8 player names"),
         ({"game": "x"}, "game must be a table"),
         ({"demo": "yes"}, "demo = 'yes' must be true or false"),
+        ({"camera": {"exposure_us": 12000}}, "camera.exposure_us locks the exposure only with camera.analogue_gain, "
+                                             "camera.colour_gains too"),
+        ({"camera": {"exposure_us": 5_000_000, "analogue_gain": 2, "colour_gains": [1, 1]}},
+         "camera.exposure_us = 5000000 must be a whole number from 1 to 1000000"),
         ({"web": {"host": "192.168.1.300"}}, "web.host = '192.168.1.300' must be an IP address or a host name alone"),
         ({"web": {"advertise": "http://192.168.1.20"}}, "web.advertise = 'http://192.168.1.20' must be an IP address"),
         ({"web": {"advertise": "192.168.1.20:8080"}}, "no http://, port or path"),
