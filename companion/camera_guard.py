@@ -24,11 +24,12 @@ BACKOFF_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
 class GuardedCamera:
     """A FrameSource that never hangs its caller and re-opens its camera with back-off."""
 
-    def __init__(self, open_camera: Callable[[], Any], *, timeout: float = 2.0,
+    def __init__(self, open_camera: Callable[[], Any], *, timeout: float = 2.0, open_timeout: float = 10.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         """Try to open the camera now (failure only marks it offline); raises nothing."""
         self._open_camera = open_camera
         self._timeout = timeout
+        self._open_timeout = open_timeout
         self._clock = clock
         self._camera: Any = None
         self._failures = 0
@@ -50,7 +51,10 @@ class GuardedCamera:
         """Re-open the camera if it is offline and its pause is over; returns whether it is online."""
         if self._camera is None and self._clock() >= self._retry_at:
             try:
-                camera = self._open_camera()
+                camera = _within(self._open_camera, self._open_timeout, late=_close_quietly)
+            except TimeoutError:  # a driver that hangs while opening must not hang the camera thread
+                self._offline(f"opening it took over {self._open_timeout:g} s")
+                return False
             except Exception as error:  # any failure to open is "offline", never a crash
                 self._offline(f"{error}")
                 return False
@@ -100,8 +104,9 @@ class GuardedCamera:
         log.warning("camera offline (%s); trying again in %.1f s", reason, pause)
 
 
-def _within(call: Callable[[], Any], timeout: float) -> Any:
-    """call() on a helper thread, waiting at most `timeout`; raises TimeoutError or call's error."""
+def _within(call: Callable[[], Any], timeout: float, late: Callable[[Any], None] | None = None) -> Any:
+    """call() on a helper thread, waiting at most `timeout` (what comes later goes to `late`); raises
+    TimeoutError or call's error."""
     result: Future[Any] = Future()
 
     def run() -> None:
@@ -114,7 +119,9 @@ def _within(call: Callable[[], Any], timeout: float) -> Any:
     try:
         return result.result(timeout)
     except TimeoutError:
-        raise TimeoutError("no frame in time") from None
+        if late is not None:
+            result.add_done_callback(lambda done: None if done.exception() else late(done.result()))
+        raise TimeoutError("no answer in time") from None
 
 
 def _close_quietly(camera: Any) -> None:

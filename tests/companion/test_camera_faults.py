@@ -46,6 +46,26 @@ class Unpluggable:
         return self.inner.throw(**kwargs)
 
 
+def test_a_camera_that_hangs_while_opening_is_offline_and_closed_once_it_opens() -> None:
+    opened, closed = threading.Event(), threading.Event()
+
+    class Late:
+        def frame(self) -> Any:
+            return SyntheticCamera(3, dice=1).frame()
+
+        def close(self) -> None:
+            closed.set()
+
+    def open_slowly() -> Late:
+        opened.wait(5)  # a driver stuck in its open call
+        return Late()
+
+    camera = GuardedCamera(open_slowly, open_timeout=0.2)
+    assert not camera.online and camera.reason == "opening it took over 0.2 s"
+    opened.set()
+    assert closed.wait(5)  # the camera that opened too late is not left open
+
+
 def test_an_unplugged_camera_goes_offline_and_comes_back_with_back_off() -> None:
     cable, clock = Unpluggable(), Clock()
     camera = GuardedCamera(cable.open, clock=clock)
