@@ -167,3 +167,21 @@ def test_wild_splits_that_depend_on_each_other_are_named_on_the_phone(browser, c
         "The best wild splits of Ann, Bob depend on each other: place those wilds by hand before the scores are final.")
     assert errors == []
     context.close()
+
+
+def test_a_double_tap_enters_a_roll_once(browser, companion_server):
+    server = companion_server
+    context, page, errors = anns_phone(browser, server)
+    assert server.api("POST", "/api/dice", {"values": [6], "sides": [6]}, token=server.seat_token(0))[0] == 200
+    assert server.api("POST", "/api/dice", {"values": [1], "sides": [6]}, token=server.seat_token(1))[0] == 200
+    server.act(server.seat_token(0), 0, "declare_speed", speed=4)
+    server.act(server.seat_token(0), 0, "check", kind="three_less")  # Ann rolls three dice, one at a time
+    expect(page.locator("#f-roll-die0")).to_be_visible()
+    page.locator("#f-roll-die0").fill("2")
+    page.get_by_role("button", name="Enter roll").dblclick()  # an impatient thumb
+    expect(page.locator("#f-roll-die0")).to_have_value("")  # the form is back for the next die
+    time.sleep(0.5)  # a second POST, had there been one, is answered by now
+    check = server.api("GET", "/api/state", token=server.host_token)[1]["view"]["check"]
+    assert [die["raw"] for die in check["dice"]] == [2]
+    assert errors == []
+    context.close()

@@ -5,7 +5,7 @@
   const C = window.Companion;
   const { el, t } = C;
   const FOLD_FIELDS = 3; // a move form with this many fields or more starts folded
-  const page = { snap: null, seq: -1, boot: null, stream: null, live: false, refusal: null, joined: true, keepDrafts: true };
+  const page = { snap: null, seq: -1, boot: null, posting: false, stream: null, live: false, refusal: null, joined: true, keepDrafts: true };
 
   // --- the event stream --------------------------------------------------------------------
   function connect() {
@@ -59,6 +59,8 @@
 
   // --- acting ------------------------------------------------------------------------------
   async function post(path, body) {
+    if (page.posting) return; // a second tap before the first is answered would enter the same thing twice
+    page.posting = true;
     try {
       const snap = await C.request("POST", path, body);
       page.refusal = null;
@@ -68,6 +70,8 @@
     } catch (error) {
       page.refusal = error.message;
       render();
+    } finally {
+      page.posting = false;
     }
   }
 

@@ -3,6 +3,7 @@
 "use strict";
 
 (function () {
+  const REQUEST_MS = 25000; // the table answers within 20 s (companion.loop waits twice 10 s at most)
   const STRINGS = {
     en: {
       app_title: "Table companion", live: "live", offline: "reconnecting…", not_joined_short: "not joined",
@@ -12,6 +13,7 @@
       you_are: "You are {name}", host_view: "Host view: you act for every seat",
       roll_pending: "Waiting for a roll", enter_roll: "Enter roll by hand", die: "Die {n} (d{sides})",
       send_roll: "Enter roll", last_dice: "Last roll", correct_roll: "Correct this roll",
+      no_answer: "No answer from the table: check the Wi-Fi, look at the table, then try again.",
       send_correction: "Correct", camera: "Camera", camera_none: "no camera", camera_ready: "ready",
       camera_reading: "reading the dice…", camera_read_ok: "read", camera_reroll: "roll again",
       camera_offline: "offline",
@@ -38,6 +40,7 @@
       you_are: "당신은 {name}", host_view: "호스트 화면: 모든 자리를 대신할 수 있습니다",
       roll_pending: "주사위를 기다리는 중", enter_roll: "주사위 값 직접 입력", die: "주사위 {n} (d{sides})",
       send_roll: "입력", last_dice: "마지막 굴림", correct_roll: "이 굴림 고치기",
+      no_answer: "테이블이 응답하지 않습니다: 와이파이를 확인하고 테이블을 본 뒤 다시 시도하세요.",
       send_correction: "고치기", camera: "카메라", camera_none: "카메라 없음", camera_ready: "준비",
       camera_reading: "주사위 읽는 중…", camera_read_ok: "읽음", camera_reroll: "다시 굴리세요",
       camera_offline: "꺼짐",
@@ -118,14 +121,23 @@
   }
 
   async function request(method, path, body) {
-    const options = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+    const stop = new AbortController(); // a café's Wi-Fi can swallow a request: never wait for ever
+    const options = { method, credentials: "same-origin", headers: { Accept: "application/json" }, signal: stop.signal };
     if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
     }
-    const answer = await fetch(path, options);
-    const kind = answer.headers.get("Content-Type") || "";
-    const data = kind.includes("application/json") ? await answer.json() : null;
+    const timer = setTimeout(() => stop.abort(), REQUEST_MS);
+    let answer, data;
+    try {
+      answer = await fetch(path, options);
+      const kind = answer.headers.get("Content-Type") || "";
+      data = kind.includes("application/json") ? await answer.json() : null;
+    } catch (error) {
+      throw Object.assign(new Error(t("no_answer")), { status: 0 });
+    } finally {
+      clearTimeout(timer);
+    }
     if (!answer.ok) {
       const error = new Error((data && data.message) || answer.statusText);
       error.status = answer.status;
