@@ -185,3 +185,20 @@ def test_a_double_tap_enters_a_roll_once(browser, companion_server):
     assert [die["raw"] for die in check["dice"]] == [2]
     assert errors == []
     context.close()
+
+
+def test_a_double_tap_on_start_starts_one_game(browser, companion_server):
+    server = companion_server
+    games_before = len(server.api("GET", "/api/history", token=server.host_token)[1])
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/join?token={server.host_token}")
+    page.locator("#name-0").fill("Ann")
+    page.locator("#name-1").fill("Bob")
+    page.get_by_role("button", name="Start the game").dblclick()
+    expect(page.locator(".qr figcaption b").first).to_have_text("Ann")
+    time.sleep(0.5)  # a second start, had there been one, is answered by now
+    assert len(server.api("GET", "/api/history", token=server.host_token)[1]) == games_before + 1
+    assert errors == []
+    context.close()

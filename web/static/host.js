@@ -4,7 +4,7 @@
 (function () {
   const C = window.Companion;
   const { el, t } = C;
-  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, qrVersion: {} };
+  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, qrVersion: {} };
 
   async function load() {
     try {
@@ -28,6 +28,8 @@
   }
 
   async function act(method, path, body) {
+    if (host.acting) return null; // a double tap on "Start" would start the game twice
+    host.acting = true;
     try {
       const answer = await C.request(method, path, body);
       host.refusal = null;
@@ -36,6 +38,8 @@
       host.refusal = error.message;
       render();
       return null;
+    } finally {
+      host.acting = false;
     }
   }
 
