@@ -240,7 +240,7 @@ def _count_message(seen: int, expected: int) -> str:
     if seen > expected:
         hint = "is an extra die on the tray?" if seen - expected == 1 else "are extra dice on the tray?"
     elif seen == 0:
-        hint = "are they off the tray?"
+        hint = "is it off the tray?" if expected == 1 else "are they off the tray?"
     else:
         hint = "is one off the tray?" if expected - seen == 1 else "are some off the tray?"
     return f"I see {_dice(seen)}, expecting {expected} — {hint}"

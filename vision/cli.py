@@ -53,7 +53,10 @@ def _load(path: str) -> tuple[np.ndarray | None, str]:
         data = np.fromfile(file, dtype=np.uint8)
     except OSError as problem:
         return None, f"The file {path} could not be opened ({problem.strerror})."
-    frame = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    try:
+        frame = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    except (cv2.error, MemoryError):  # e.g. a header claiming 50000 x 50000 pixels
+        return None, f"The file {path} is too large an image to read."
     if frame is None:
         return None, f"The file {path} is not an image OpenCV can read."
     return frame, ""

@@ -91,6 +91,13 @@ def test_the_wrong_number_of_dice_is_said_plainly(values: list[int], message: st
     assert len(result.crops) == len(values)
 
 
+def test_one_die_expected_and_none_seen_is_asked_about_in_the_singular() -> None:
+    camera, clock = SyntheticCamera(4), FakeClock()
+    camera.throw([])
+    result = _roller(camera, StandInReader(camera), clock).roll((6,))
+    assert result.message == "I see no dice, expecting 1 — is it off the tray?"
+
+
 def test_low_confidence_recaptures_quietly_then_reads() -> None:
     camera, clock = SyntheticCamera(5), FakeClock()
     camera.throw([2, 6])

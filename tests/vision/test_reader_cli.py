@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+import struct
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -18,12 +20,15 @@ def test_json_lines_for_good_and_bad_files(shared_dice: Path, tmp_path: Path, ca
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"not a jpeg at all")
     missing = tmp_path / "missing.png"
-    status = read_dice_main([str(missing), str(photo), str(broken)], as_json=True)
+    huge = tmp_path / "huge.png"
+    huge.write_bytes(_png_header(50_000, 50_000))
+    status = read_dice_main([str(missing), str(photo), str(broken), str(huge), str(photo)], as_json=True)
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert status == 1
-    assert [line["file"] for line in lines] == [str(missing), str(photo), str(broken)]
+    assert [line["file"] for line in lines] == [str(missing), str(photo), str(broken), str(huge), str(photo)]
     assert lines[0]["error"].endswith(".") and "no file" in lines[0]["error"]
     assert "not an image" in lines[2]["error"]
+    assert lines[3]["error"] == f"The file {huge} is too large an image to read." and "dice" in lines[4]
     good = lines[1]
     assert set(good) == {"file", "dice", "ms"}
     assert good["ms"] > 0
@@ -48,3 +53,12 @@ def test_python_dash_m_vision_cli(shared_dice: Path) -> None:
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
     assert [die["value"] for die in record["dice"]] == [6]
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A tiny PNG file whose header claims width x height pixels (its pixels are not there)."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")
