@@ -6,6 +6,7 @@ motion work on small thumbnails; the reader never sees a frame that moved.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Literal
 
@@ -14,7 +15,7 @@ import numpy as np
 
 from vision.settle import Settle, Vote, changed_fraction, motion, step, thumbnail, vote
 from vision.sources import CameraError, FrameSource
-from vision.types import DiceReading
+from vision.types import NOT_PIPS, OFF_TRAY, DiceReading
 
 RollKind = Literal["read", "reroll", "wrong_count", "offline"]
 KINDS: tuple[RollKind, ...] = ("read", "reroll", "wrong_count", "offline")
@@ -164,11 +165,11 @@ class Roller:
     def _judge(self, capture: _Capture, expect: tuple[int, ...] | None) -> tuple[RollResult | None, str]:
         """Return the final result (or None to re-capture) and the re-roll sentence; raises nothing."""
         ballot = capture.vote
-        reading = ballot.reading or DiceReading(dice=())
+        reading, aside = _rolled(ballot.reading)
         seen = len(reading.dice)
         crops = tuple(crop_jpeg(capture.frame, die.box) for die in reading.dice)
         if ballot.count_agreed and expect is not None and seen != len(expect):
-            message = _count_message(seen, len(expect))
+            message = _count_message(seen, len(expect), aside)
             return RollResult("wrong_count", crops=crops, message=message, reading=reading), ""
         if not reading.dice:
             return None, NO_DICE_MESSAGE
@@ -191,7 +192,7 @@ class Roller:
 
 def _not_sure(capture: _Capture | None, message: str) -> RollResult:
     """The re-roll result after the last try, with that try's reading and each die's crop; raises nothing."""
-    reading = capture.vote.reading if capture is not None else None
+    reading = _rolled(capture.vote.reading)[0] if capture is not None and capture.vote.reading else None
     if capture is None or reading is None:
         return RollResult("reroll", message=message, reading=reading)
     crops = tuple(crop_jpeg(capture.frame, die.box) for die in reading.dice)
@@ -235,7 +236,20 @@ def _dice(count: int) -> str:
     return "no dice" if count == 0 else ("1 die" if count == 1 else f"{count} dice")
 
 
-def _count_message(seen: int, expected: int) -> str:
+def _rolled(reading: DiceReading | None) -> tuple[DiceReading, Counter[str]]:
+    """Return the dice of the roll, and how many others were set aside: outside the calibrated tray, or
+    without pips (a d8 or a numeral die, entered by hand); raises nothing."""
+    rolled, aside = [], Counter[str]()
+    for die in reading.dice if reading is not None else ():
+        why = next((flag for flag in (OFF_TRAY, NOT_PIPS) if flag in die.flags), None)
+        if why is None:
+            rolled.append(die)
+        else:
+            aside[why] += 1
+    return DiceReading(tuple(rolled)), aside
+
+
+def _count_message(seen: int, expected: int, aside: Counter[str] | None = None) -> str:
     """Return the players' sentence for seeing the wrong number of dice; raises nothing."""
     if seen > expected:
         hint = "is an extra die on the tray?" if seen - expected == 1 else "are extra dice on the tray?"
@@ -243,7 +257,14 @@ def _count_message(seen: int, expected: int) -> str:
         hint = "is it off the tray?" if expected == 1 else "are they off the tray?"
     else:
         hint = "is one off the tray?" if expected - seen == 1 else "are some off the tray?"
-    return f"I see {_dice(seen)}, expecting {expected} — {hint}"
+    said = f"I see {_dice(seen)}, expecting {expected} — {hint}"
+    aside = aside or Counter()
+    if aside[OFF_TRAY]:
+        moved = " — has the camera moved? Then run companion calibrate again" if not seen else ""
+        said += f" ({_dice(aside[OFF_TRAY])} outside the tray as calibrated{moved})"
+    if aside[NOT_PIPS]:
+        said += f" ({_dice(aside[NOT_PIPS])} without pips, which I leave to you)"
+    return said
 
 
 def _read_message(values: tuple[int, ...]) -> str:

@@ -1,6 +1,7 @@
 """The roller: settle, read K still frames, vote, re-capture, ask for a re-roll, notice bumped dice."""
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 import cv2
@@ -20,7 +21,8 @@ from companion.roller import (
 )
 from vision.settle import motion, thumbnail
 from vision.sources import CameraError, SyntheticCamera
-from vision.types import COCKED, DiceReading, DieReading
+from vision.reader import read_dice
+from vision.types import COCKED, NOT_PIPS, UNSURE, DiceReading, DieReading
 
 
 class FakeClock:
@@ -89,6 +91,34 @@ def test_the_wrong_number_of_dice_is_said_plainly(values: list[int], message: st
     result = _roller(camera, StandInReader(camera), clock).roll((6, 6))
     assert (result.kind, result.message, result.values) == ("wrong_count", message, ())
     assert len(result.crops) == len(values)
+
+
+def test_dice_outside_the_calibrated_tray_are_not_part_of_the_roll() -> None:
+    camera, clock = SyntheticCamera(3), FakeClock()
+    camera.throw([3, 5])
+    (x, y, width, height), value = sorted(zip(camera.boxes, camera.values))[0]  # the left die
+    read = functools.partial(read_dice, tray=(x - 10, y - 10, width + 20, height + 20))
+    one = _roller(camera, read, clock).roll((6,))
+    assert (one.kind, one.values) == ("read", (value,))
+    two = _roller(camera, read, clock).roll((6, 6))
+    assert two.message == "I see 1 die, expecting 2 — is one off the tray? (1 die outside the tray as calibrated)"
+    tray_moved = functools.partial(read_dice, tray=(0, 0, 20, 20))  # the camera was knocked since calibration
+    none = _roller(camera, tray_moved, clock).roll((6, 6))
+    assert none.message.endswith("(2 dice outside the tray as calibrated — has the camera moved? Then run "
+                                 "companion calibrate again)")
+
+
+def test_a_die_without_pips_beside_the_d6_is_left_to_the_players() -> None:
+    camera, clock = SyntheticCamera(3), FakeClock()
+    camera.throw([3, 5])  # the right one stands in for Gateway's d8, whose numerals the reader does not read
+    reader = StandInReader(camera)
+
+    def read(frame: np.ndarray) -> DiceReading:
+        left, right = reader(frame).dice
+        return DiceReading((left, DieReading(6, None, right.box, 0.9, (NOT_PIPS, UNSURE))))
+
+    result = _roller(camera, read, clock).roll((6,))
+    assert (result.kind, result.values, len(result.crops)) == ("read", (_left_to_right(camera)[0],), 1)
 
 
 def test_one_die_expected_and_none_seen_is_asked_about_in_the_singular() -> None:
