@@ -122,7 +122,7 @@ def test_an_unsure_read_is_checked_and_entered_with_one_tap(browser, companion_s
     page.get_by_role("button", name="Enter roll").tap()
     expect(page.locator(".roll .why")).to_have_text("Bob rolls for first player.")
     expect(page.locator(".roll .guess")).to_have_count(0)
-    expect(page.locator("#f-roll-die0")).to_have_value("")  # Bob's roll: nothing guessed, nothing typed
+    expect(page.locator("#f-roll-die0")).to_have_count(0)  # Bob's roll: no form on Ann's phone, so nothing of hers
     assert server.api("GET", "/api/state", token=server.host_token)[1]["view"]["roll_off"]["rolls"] == [6]
     assert errors == []
     context.close()
@@ -200,5 +200,23 @@ def test_a_double_tap_on_start_starts_one_game(browser, companion_server):
     expect(page.locator(".qr figcaption b").first).to_have_text("Ann")
     time.sleep(0.5)  # a second start, had there been one, is answered by now
     assert len(server.api("GET", "/api/history", token=server.host_token)[1]) == games_before + 1
+    assert errors == []
+    context.close()
+
+
+def test_a_phone_offers_only_its_own_rolls_and_forgets_dice_typed_for_a_roll_entered_elsewhere(browser, companion_server):
+    server = companion_server
+    context, page, errors = anns_phone(browser, server)
+    expect(page.locator("#f-roll-die0")).to_be_visible()
+    assert server.api("POST", "/api/dice", {"values": [6], "sides": [6]}, token=server.host_token)[0] == 200
+    expect(page.locator(".roll .why")).to_have_text("Bob rolls for first player.")
+    expect(page.locator("#f-roll-die0")).to_have_count(0)  # Bob's roll: Ann's phone shows it, offers no form
+    assert server.api("POST", "/api/dice", {"values": [1], "sides": [6]}, token=server.seat_token(1))[0] == 200
+    server.act(server.seat_token(0), 0, "declare_speed", speed=4)
+    server.act(server.seat_token(0), 0, "check", kind="three_less")
+    page.locator("#f-roll-die0").fill("4")  # Ann types die 1, but the host enters it first: a 3
+    assert server.api("POST", "/api/dice", {"values": [3], "sides": [6]}, token=server.host_token)[0] == 200
+    expect(page.locator(".ttg-die")).to_have_count(1)
+    expect(page.locator("#f-roll-die0")).to_have_value("")  # her 4 was for die 1, not die 2
     assert errors == []
     context.close()

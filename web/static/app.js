@@ -5,7 +5,7 @@
   const C = window.Companion;
   const { el, t } = C;
   const FOLD_FIELDS = 3; // a move form with this many fields or more starts folded
-  const page = { snap: null, seq: -1, boot: null, posting: false, stream: null, live: false, refusal: null, joined: true, keepDrafts: true };
+  const page = { snap: null, seq: -1, boot: null, posting: false, draftsFor: { game: "", roll: "" }, stream: null, live: false, refusal: null, joined: true, keepDrafts: true };
 
   // --- the event stream --------------------------------------------------------------------
   function connect() {
@@ -119,12 +119,19 @@
     return seats.map((seat) => page.snap.players[seat] || `#${seat}`).join(", ");
   }
 
-  // Redraw everything; what the player was typing (and which folds were open) survives a redraw.
+  // Whether this phone may act for one of these seats (the host acts for every seat).
+  function mayAct(seats) {
+    return page.snap.you === null || seats.includes(page.snap.you);
+  }
+
+  // Redraw everything; what the player was typing (and which folds were open) survives a redraw,
+  // except dice typed for a roll that has since been entered, or anything typed in another game.
   function render() {
     document.getElementById("title").textContent = (page.snap && page.snap.title) || t("app_title");
     setLive(page.live);
     const root = document.getElementById("app");
     const drafts = page.keepDrafts ? saveDrafts(root) : { values: {}, open: new Set(), focus: null };
+    forgetStaleDrafts(drafts);
     page.keepDrafts = true;
     root.replaceChildren(...sections().filter(Boolean));
     restoreDrafts(root, drafts);
@@ -139,6 +146,18 @@
     const open = new Set([...root.querySelectorAll("details[open]")].map((fold) => fold.className));
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : null;
     return { values, open, focus };
+  }
+
+  function forgetStaleDrafts(drafts) {
+    const snap = page.snap;
+    const game = snap ? JSON.stringify([snap.game, snap.players]) : "";
+    const wait = snap && snap.awaiting_dice;
+    const roll = JSON.stringify([game, snap && snap.dice && snap.dice.seq, wait && [wait.why, wait.sides, wait.seats]]);
+    if (game !== page.draftsFor.game) drafts.values = {};
+    else if (roll !== page.draftsFor.roll) {
+      for (const id of Object.keys(drafts.values)) if (id.startsWith("f-roll-")) delete drafts.values[id];
+    }
+    page.draftsFor = { game, roll };
   }
 
   function edited(input) {
@@ -230,8 +249,9 @@
         default: guessed[index] === null ? undefined : guessed[index] };
       schema.required.push(`die${index}`);
     });
-    return el("section", { class: "roll" },
-      el("h2", {}, "🎲 ", t("roll_pending")), el("p", { class: "why" }, wait.why), cameraGuess(guess),
+    const heading = [el("h2", {}, "🎲 ", t("roll_pending")), el("p", { class: "why" }, wait.why), cameraGuess(guess)];
+    if (wait.seats.length && !mayAct(wait.seats)) return el("section", { class: "roll" }, heading); // not this phone's roll
+    return el("section", { class: "roll" }, heading,
       C.schemaForm(schema, { prefix: "roll", label: (key) => key, legend: t("enter_roll"), submitLabel: t("send_roll"),
         className: "hand-roll",
         onSubmit: (values) => post("/api/dice", { values: wait.sides.map((s, i) => values[`die${i}`]), sides: wait.sides }) }));
@@ -296,7 +316,8 @@
     const greyed = Object.entries(knownMoves(snap.game)).filter(([name]) => !allowed.has(name) && !custom.has(name))
       .map(([name, title]) => el("button", { class: "move", disabled: true }, moveTitle(name, title)));
     return el("section", { class: "controls" }, groups,
-      el("button", { class: "undo", disabled: !snap.can_undo, onclick: () => post("/api/undo", {}) }, "↶ ", t("undo")),
+      el("button", { class: "undo", disabled: !snap.can_undo || !mayAct(snap.whose_turn), onclick: () => post("/api/undo", {}) },
+        "↶ ", t("undo")),
       greyed.length ? el("div", { class: "move-group greyed" }, el("h3", {}, t("not_now")), greyed) : null);
   }
 
