@@ -132,5 +132,5 @@ def _stream(port: TablePort, holder: Holder, token: str | None, ended: threading
             yield event(snapshot)
             quiet_since = time.monotonic()
         elif time.monotonic() - quiet_since >= keepalive:
-            yield ": keepalive\n\n"
+            yield f"event: ping\ndata: {json.dumps({'every': keepalive})}\n\n"  # a page can see it, not a comment
             quiet_since = time.monotonic()

@@ -124,7 +124,8 @@ def _paths() -> JSON:
                                          errors=READ_ERRORS)},
         "/api/events": {"get": _operation(
             "Server-Sent Events: `snapshot` events (id = seq, data = Snapshot JSON), first on every connect, "
-            "then on every change; `: keepalive` comments; retry 2000 ms.",
+            "then on every change; a `ping` event (data: {\"every\": seconds}) when quiet that long, so a page "
+            "whose stream went silent knows to reconnect; retry 2000 ms.",
             {"text/event-stream": {"schema": _ref("Event")}}, errors=("403", "429", "503"))},
         "/api/actions": {"post": _operation("Make a move for a seat.", snapshot, errors=WRITE_ERRORS, body="Action")},
         "/api/dice": {"post": _operation("Enter a roll by hand.", snapshot, errors=WRITE_ERRORS, body="Roll")},

@@ -42,11 +42,11 @@ def test_each_event_is_flushed_at_once(served, fake_port, open_events):
         assert time.monotonic() - started < 0.5
 
 
-def test_a_quiet_stream_gets_keepalive_comments(served, open_events):
+def test_a_quiet_stream_gets_ping_events_a_page_can_see(served, open_events):
     _server, url = served
     stream = open_events(url, token="host-token")
     stream.next_snapshot(timeout=1.0)
-    assert stream.next_block(timeout=2.0) == {"comment": "keepalive"}
+    assert stream.next_block(timeout=2.0) == {"event": "ping", "data": {"every": 0.2}}
 
 
 def test_a_stream_needs_a_token(served, open_events):

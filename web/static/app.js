@@ -5,7 +5,7 @@
   const C = window.Companion;
   const { el, t } = C;
   const FOLD_FIELDS = 3; // a move form with this many fields or more starts folded
-  const page = { snap: null, seq: -1, boot: null, posting: false, draftsFor: { game: "", roll: "" }, stream: null, live: false, refusal: null, joined: true, keepDrafts: true };
+  const page = { snap: null, seq: -1, boot: null, posting: false, heard: 0, pingEvery: 15000, draftsFor: { game: "", roll: "" }, stream: null, live: false, refusal: null, joined: true, keepDrafts: true };
 
   // --- the event stream --------------------------------------------------------------------
   function connect() {
@@ -14,10 +14,15 @@
     page.stream = stream;
     stream.addEventListener("snapshot", (event) => {
       page.joined = true;
+      page.heard = Date.now();
       setLive(true);
       show(JSON.parse(event.data));
     });
-    stream.addEventListener("open", () => setLive(true));
+    stream.addEventListener("ping", (event) => {
+      page.heard = Date.now();
+      page.pingEvery = JSON.parse(event.data).every * 1000 || page.pingEvery;
+    });
+    stream.addEventListener("open", () => { page.heard = Date.now(); setLive(true); });
     stream.addEventListener("error", () => {
       setLive(false);
       if (stream.readyState === EventSource.CLOSED && page.stream === stream) checkAccess();
@@ -404,6 +409,12 @@
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") connect();
     });
+    setInterval(() => { // a stream the Wi-Fi silently dropped still looks open: nothing heard for long, reconnect
+      if (page.live && Date.now() - page.heard > 2.5 * page.pingEvery) {
+        setLive(false);
+        connect();
+      }
+    }, 5000);
   });
   window.CompanionTable = { act, show, get snapshot() { return page.snap; } };
 })();
