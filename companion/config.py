@@ -153,7 +153,7 @@ def _camera(table: dict[str, Any], *, demo: bool) -> Camera:
         source=_get(table, "camera.source", "synthetic" if demo else "pi", camera_source),  # the box has a Pi camera
         tray=None if tray is None else tuple(_get(table, "camera.tray", None, _tray)),  # type: ignore[arg-type]
         die_px=_get(table, "camera.die_px", None, _whole(8, 2000)),
-        still_seconds=_get(table, "camera.still_seconds", 0.6, _seconds),
+        still_seconds=_get(table, "camera.still_seconds", 0.6, _still_seconds),
         frames_to_vote=_get(table, "camera.frames_to_vote", 3, _whole(1, 15)),
         exposure_us=_get(table, "camera.exposure_us", None, _whole(1, 1_000_000)),  # a frame must come within 2 s
         analogue_gain=_get(table, "camera.analogue_gain", None, _gain),
@@ -236,9 +236,11 @@ _port = _whole(1, 65535)
 _pin = _whole(0, 27)
 
 
-def _seconds(key: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 30:
-        raise ConfigError(f"{key} = {value!r} must be a number of seconds from 0 to 30.")
+def _still_seconds(key: str, value: Any) -> float:
+    """How long dice must lie still: at least a frame apart, and well within the roller's 8 s wait; raises ConfigError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.1 <= value <= 5:
+        raise ConfigError(f"{key} = {value!r} must be a number of seconds from 0.1 to 5 "
+                          "(the camera waits 8 s at most for the dice to settle).")
     return float(value)
 
 

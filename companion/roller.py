@@ -137,6 +137,8 @@ class Roller:
                 newer = self.source.frame()
                 newer_thumb = thumbnail(newer)
                 if motion(thumb, newer_thumb) >= self.motion_threshold:
+                    if self.clock() >= deadline:  # the dice moved again, and time is up
+                        return UNSETTLED_MESSAGE
                     break
                 frame, thumb = newer, newer_thumb
                 readings.append(self.read(frame))

@@ -74,6 +74,7 @@ def test_demo_on_the_command_line_means_synthetic_dice_and_a_real_box_warns_abou
         ({"camera": {"source": "webcam"}}, "camera.source = 'webcam' is not a camera"),
         ({"camera": {"tray": [1, 2, 3]}}, "camera.tray = [1, 2, 3] must be [x, y, width, height]"),
         ({"camera": {"still_seconds": -1}}, "camera.still_seconds = -1"),
+        ({"camera": {"still_seconds": 10}}, "camera.still_seconds = 10 must be a number of seconds from 0.1 to 5"),
         ({"game": {"players": []}}, "game.players = [] must be a list of 1 to 8 player names"),
         ({"game": "x"}, "game must be a table"),
         ({"demo": "yes"}, "demo = 'yes' must be true or false"),

@@ -121,6 +121,28 @@ def test_a_die_without_pips_beside_the_d6_is_left_to_the_players() -> None:
     assert (result.kind, result.values, len(result.crops)) == ("read", (_left_to_right(camera)[0],), 1)
 
 
+class NeverStill:
+    """A tray whose dice never stop: every frame differs from the one before."""
+
+    def __init__(self) -> None:
+        self.views, self.count = [], 0
+        for values in ([1], [6, 6]):
+            camera = SyntheticCamera(9)
+            camera.throw(values)
+            self.views.append(camera.at_rest)
+
+    def frame(self) -> np.ndarray:
+        self.count += 1
+        return self.views[self.count % 2].copy()
+
+
+def test_dice_that_never_stop_end_at_the_deadline_even_without_a_still_time() -> None:
+    clock = FakeClock()
+    roller = _roller(NeverStill(), lambda frame: DiceReading(()), clock, still_seconds=0, max_wait_seconds=2)
+    result = roller.roll((6,))
+    assert (result.kind, result.message) == ("reroll", UNSETTLED_MESSAGE) and clock.now < 3
+
+
 def test_one_die_expected_and_none_seen_is_asked_about_in_the_singular() -> None:
     camera, clock = SyntheticCamera(4), FakeClock()
     camera.throw([])
