@@ -167,7 +167,7 @@
 
   // The value buttons (1–6) and an optional type for the chosen cell; a tap places the Gate.
   function valuePicker(cell, seat, ui, cancel) {
-    const type = ui.el("input", { type: "text", maxlength: 24, name: "type", "aria-label": text("type"),
+    const type = ui.el("input", { type: "text", maxlength: 24, name: "type", id: "f-eg-type", "aria-label": text("type"),
       placeholder: text("type") });
     const place = (value) => {
       const args = { x: cell.x, y: cell.y, value };
@@ -195,9 +195,9 @@
     return ui.el("section", { class: "eight-gates-part" },
       ui.el("h3", {}, text("players")),
       view.phase === "reveal" ? ui.el("p", {}, text("reveal_now")) : null,
-      ui.el("table", { class: "table" },
+      ui.el("div", { class: "scroll" }, ui.el("table", { class: "table" },
         ui.el("thead", {}, ui.el("tr", {}, ["name", "hand", "points", "flipped", "revealed"].map((key) => ui.el("th", {}, text(key))))),
-        ui.el("tbody", {}, rows)));
+        ui.el("tbody", {}, rows))));
   }
 
   function reveal(player, ui) {
