@@ -61,7 +61,10 @@ def _same_access(path: Path, written: Path) -> None:
     old = path.stat()
     written.chmod(stat.S_IMODE(old.st_mode))
     if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
-        os.chown(written, old.st_uid, old.st_gid)  # root may; anyone else writes only their own files
+        try:
+            os.chown(written, old.st_uid, old.st_gid)  # root may (calibrate under sudo)
+        except PermissionError:
+            pass  # anyone else may only own what they write; the mode is kept all the same
 
 
 def _sync(folder: Path) -> None:

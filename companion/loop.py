@@ -145,11 +145,10 @@ class EngineLoop:
         self.session.submit(given, source=source)
         self._set_extras(guess=None)  # the camera's guess was for the table as it stood
         if isinstance(given, (DiceRolled, CorrectDice)):
-            origins = getattr(given, "origins", ()) or (source,) * len(given.values)
-            crops = tuple(self._crops) if "camera" in origins else ()
-            dice = LastDice(tuple(given.values), tuple(given.sides), tuple(origins), crops, self.session.seq)
+            dice = _shown(given, source, self.session.seq)
+            dice = replace(dice, crops=tuple(self._crops) if "camera" in dice.origins else ())
             self._set_extras(dice=dice, message=None)
-            if "camera" not in origins and self._extras.camera in ("reroll", "read_ok", "reading"):
+            if "camera" not in dice.origins and self._extras.camera in ("reroll", "read_ok", "reading"):
                 self._set_extras(camera="ready", camera_message="")
         elif isinstance(given, StartGame):
             self._crops.clear()
@@ -306,6 +305,10 @@ def _last_dice(session: Session) -> LastDice | None:
         return None
     if not rolls:
         return None
-    given, source = rolls[-1].input, rolls[-1].source
+    return _shown(rolls[-1].input, rolls[-1].source, rolls[-1].seq)
+
+
+def _shown(given: DiceRolled | CorrectDice, source: str, seq: int) -> LastDice:
+    """A roll as the phones show it (no crops): each die's origin, else the input's source; raises nothing."""
     origins = getattr(given, "origins", ()) or (source,) * len(given.values)
-    return LastDice(tuple(given.values), tuple(given.sides), tuple(origins), (), rolls[-1].seq)
+    return LastDice(tuple(given.values), tuple(given.sides), tuple(origins), (), seq)

@@ -126,9 +126,9 @@ def _first_under(floor: list[int], wild: int, top: int) -> Split | None:
     return (heart, spade, wisdom) if max(heart, spade) <= top and floor[2] <= wisdom <= top else None
 
 
-def standings(explorers: tuple[Explorer, ...]) -> list[Standing]:
-    """Every player's totals and victories with the best (or chosen) wild splits; raises nothing."""
-    chosen = best_splits(explorers).splits
+def standings(explorers: tuple[Explorer, ...], proposal: Proposal | None = None) -> list[Standing]:
+    """Every player's totals and victories with the proposed (or chosen) wild splits; raises nothing."""
+    chosen = (proposal or best_splits(explorers)).splits
     all_totals = [totals(each.tallies, chosen[index]) for index, each in enumerate(explorers)]
     return [Standing(all_totals[seat], chosen[seat], victories_of(seat, all_totals)) for seat in range(len(explorers))]
 

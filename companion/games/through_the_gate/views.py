@@ -57,13 +57,14 @@ def _check(check: Check | None) -> JSON | None:
 
 def _scoring(state: TheGate) -> JSON:
     if state.mode == COMPETITIVE:
-        rows = scoring.standings(state.explorers)
+        proposal = scoring.best_splits(state.explorers)
+        rows = scoring.standings(state.explorers, proposal)
         return {
             "victories": [list(row.victories) for row in rows],
             "totals": [row.totals for row in rows],
             "wilds": [list(row.wilds) for row in rows],
             "leaders": list(scoring.winners(rows)),
-            "contested": list(scoring.best_splits(state.explorers).contested),
+            "contested": list(proposal.contested),
             "tie_rule": scoring.TIE_RULE,
         }
     team = scoring.combined(state.explorers)
