@@ -2,7 +2,7 @@
 
 The reading and voting are the Roller's (companion.roller); this module only moves its results
 onto the engine loop's queue, merges camera d6 with hand-entered dice of other kinds, and watches
-for dice bumped after a read. Every read belongs to the table as it stood when ROLL was pressed (its
+for dice knocked after a read. Every read belongs to the table as it stood when ROLL was pressed (its
 seq): a read that comes back after the table moved on (a roll entered by hand meanwhile, an undo, a
 new game) is not used, and a camera half of a roll is merged only into the hand roll that completes it.
 """
@@ -11,10 +11,12 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from dataclasses import replace
 from typing import Any, Callable, NamedTuple
 
 from companion.inputs import DiceRolled
 from companion.loop import EngineLoop, Job
+from companion.roller import listed
 from companion.rules.errors import NoRollExpected
 from companion.snapshot import CameraGuess
 from vision.sources import CameraError
@@ -150,9 +152,10 @@ class DiceCamera:
             self._loop.show_camera("offline", OFFLINE, note=OFFLINE)
 
     def _on_bumped(self, job: Job) -> None:
-        values = ", ".join(map(str, job.payload.values))
-        note = f"The dice moved after the read ({values}). The read stands — if that was a re-roll, press ROLL or correct it."
-        self._loop.show_camera("reroll", "Dice moved after the read.", note=note)
+        read, now = job.payload
+        note = (f"A die changed after the read: the table keeps {listed(read)}, but the tray now shows "
+                f"{listed(now)}. If the new faces should count, correct the roll.")
+        self._loop.show_camera("reroll", "The dice changed after the read.", note=note)
 
     # --- on the camera thread -------------------------------------------------------
     def _run(self) -> None:
@@ -203,27 +206,33 @@ class DiceCamera:
             log.warning("could not look at the tray", exc_info=True)
 
     def _watch(self) -> None:
+        """Look again at the dice of the last read: re-base on the same faces, stop when they are picked
+        up, tell the loop when they show other faces (a die knocked after the read); raises nothing."""
         watched = self._watched
         if watched is None:
             return
         try:
-            moved = self._roller.watch(watched)
+            seen = self._roller.watch(watched)
         except CameraError:
-            moved = False  # the camera went away; _check_online tells the phones
+            return  # the camera went away; _check_online tells the phones
         except Exception:
             log.exception("camera watch failed")
-            moved = False
-        if moved:
+            return
+        if seen.verdict == "same" and seen.scene != watched.scene:
+            self._watched = replace(watched, scene=seen.scene)
+            self._moved_from = seen.scene  # nudged dice still need a throw before the next read
+        elif seen.verdict in ("gathered", "changed"):
             self._watched = None
-            self._loop.enqueue(Job("bumped", watched, "camera"))
+        if seen.verdict == "changed":
+            self._moved_from = seen.scene  # the knocked dice are not the next roll either
+            self._loop.enqueue(Job("bumped", (watched.values, seen.now), "camera"))
 
 
 def _too_late(result: Any) -> str | None:
     """The table's sentence for a read that came back after the table moved on, if it read dice; raises nothing."""
     if result.kind != "read":
         return None
-    values = ", ".join(map(str, result.values))
-    return f"The camera read {values} after the table had moved on, so that read was not used."
+    return f"The camera read {listed(result.values)} after the table had moved on, so that read was not used."
 
 
 class _Offline:

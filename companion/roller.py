@@ -19,6 +19,7 @@ from vision.types import NOT_PIPS, OFF_TRAY, DiceReading
 
 RollKind = Literal["read", "reroll", "wrong_count", "offline"]
 KINDS: tuple[RollKind, ...] = ("read", "reroll", "wrong_count", "offline")
+Verdict = Literal["same", "moving", "gathered", "changed"]
 OFFLINE_MESSAGE = "Camera offline — enter rolls by hand."
 REROLL_MESSAGE = "Could not read the dice surely — please roll again."
 COCKED_MESSAGE = "A die is cocked — please roll it again."
@@ -40,6 +41,15 @@ class RollResult:
     message: str = ""
     reading: DiceReading | None = None
     scene: bytes = field(default=b"", repr=False)  # PNG thumbnail of the tray at read time, for watch()
+
+
+@dataclass(frozen=True)
+class Watch:
+    """What became of the dice since a read: same, moving, gathered (fewer dice) or changed, and the tray now."""
+
+    verdict: Verdict
+    now: tuple[int | None, ...] = ()  # the values the tray shows now (None: a face not read), when read again
+    scene: bytes = field(default=b"", repr=False)  # PNG thumbnail of the tray now, when read again
 
 
 @dataclass(frozen=True)
@@ -98,17 +108,24 @@ class Roller:
         """The tray as it is now, as a scene for `since` (PNG thumbnail); raises CameraError."""
         return _encode_png(thumbnail(self.source.frame()))
 
-    def watch(self, previous: RollResult, *, frames: int = 3) -> bool:
-        """Return whether the dice moved since `previous` was read, from a few new frames; raises CameraError."""
+    def watch(self, previous: RollResult) -> Watch:
+        """Say what became of the dice read in `previous`; raises CameraError.
+
+        Only a tray that changed is looked at closely: once still, it is read again. The same faces
+        (a shadow, a hand that went away, a die nudged without turning) are "same", with the tray as it
+        is now to compare with next; fewer dice are "gathered" (the players are picking them up); other
+        faces or more dice are "changed". A tray still in motion is "moving": look again later.
+        """
         scene = _decoded(previous.scene if previous.kind == "read" else b"")
         if scene is None:
-            return False
-        thumb = scene
-        for index in range(max(1, frames)):
-            if index:
-                self.sleep(self.period)
-            thumb = thumbnail(self.source.frame())
-        return changed_fraction(scene, thumb) > BUMP_FRACTION
+            return Watch("gathered")
+        if motion(scene, thumbnail(self.source.frame())) < self.motion_threshold:  # not even one face changed
+            return Watch("same", scene=previous.scene)
+        capture = self._capture(self.clock() + self.still_seconds + self.frames_to_vote * self.period, None)
+        if isinstance(capture, str) or not capture.vote.count_agreed:
+            return Watch("moving")
+        now = tuple(die.value for die in _rolled(capture.vote.reading)[0].dice)
+        return Watch(_verdict(previous.values, now), now, _encode_png(capture.thumb))
 
     def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None) -> RollResult:
         """Settle, read and judge up to 1 + retries times; returns the result; raises CameraError."""
@@ -192,6 +209,13 @@ class Roller:
         ), ""
 
 
+def _verdict(read: tuple[int, ...], now: tuple[int | None, ...]) -> Verdict:
+    """Return how the dice now compare with the read: gathered, same or changed; raises nothing."""
+    if len(now) < len(read):
+        return "gathered"
+    return "same" if Counter(now) == Counter(read) else "changed"
+
+
 def _not_sure(capture: _Capture | None, message: str) -> RollResult:
     """The re-roll result after the last try, with that try's reading and each die's crop; raises nothing."""
     reading = _rolled(capture.vote.reading)[0] if capture is not None and capture.vote.reading else None
@@ -271,6 +295,10 @@ def _count_message(seen: int, expected: int, aside: Counter[str] | None = None) 
 
 def _read_message(values: tuple[int, ...]) -> str:
     """Return e.g. "Rolled 4.", "Rolled 3 and 5." or "Rolled 1, 2 and 6."; raises nothing."""
-    words = [str(value) for value in values]
-    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-    return f"Rolled {listed}."
+    return f"Rolled {listed(values)}."
+
+
+def listed(values: tuple[int | None, ...]) -> str:
+    """Return e.g. "4", "3 and 5", "1, ? and 6" (? for a face not read) or "no dice"; raises nothing."""
+    words = ["?" if value is None else str(value) for value in values] or ["no dice"]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

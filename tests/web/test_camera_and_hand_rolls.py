@@ -107,16 +107,34 @@ class StillDice:
 
     def __init__(self) -> None:
         self.view = SyntheticCamera(7, dice=1).at_rest  # the empty tray
+        self.frames = 0
 
     def land(self, value: int) -> None:
-        """A die lands showing `value` and lies still."""
+        """A die lands showing `value` and lies still (in the same place whatever its value)."""
         dice = SyntheticCamera(7, dice=1)
         dice.throw([value])
         self.view = dice.at_rest
 
+    def clear(self) -> None:
+        """The dice are picked up."""
+        self.view = SyntheticCamera(7, dice=1).at_rest
+
+    def shade(self) -> None:
+        """A hand's shadow falls over the tray and stays."""
+        self.view = (self.view * 0.6).astype(self.view.dtype)
+
     def frame(self) -> Any:
         """The tray as it lies; raises nothing."""
+        self.frames += 1
         return self.view.copy()
+
+    def looked_again(self) -> None:
+        """Wait until the camera has had time to look at the tray again, still, since the last change."""
+        seen = self.frames
+        deadline = time.monotonic() + 10
+        while self.frames < seen + 8 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.3)
 
 
 def test_after_a_restart_the_dice_left_on_the_tray_are_not_read_as_a_new_roll(start_server: Any) -> None:
@@ -134,3 +152,41 @@ def test_after_a_restart_the_dice_left_on_the_tray_are_not_read_as_a_new_roll(st
     snapshot = state_when(server, lambda snap: snap["camera"]["status"] == "reroll")
     assert snapshot["camera"]["message"] == "The dice have not moved since the last roll — please roll."
     assert snapshot["view"]["roll_off"]["rolls"] == [5] and snapshot["awaiting_dice"]["seats"] == [1]
+
+
+def ann_rolls_a_5(start_server: Any) -> tuple[Any, StillDice]:
+    """Ann's 5 is read by the camera and lies on the tray; returns the server and the tray."""
+    camera = StillDice()
+    server = start_server(frames=camera)
+    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
+    state_when(server, lambda snap: snap["camera"]["status"] == "ready")
+    camera.land(5)
+    press_roll(server)
+    snapshot = state_when(server, lambda snap: snap["camera"]["status"] in ("read_ok", "reroll"))
+    assert snapshot["camera"]["status"] == "read_ok" and snapshot["view"]["roll_off"]["rolls"] == [5]
+    return server, camera
+
+
+def test_a_die_knocked_after_the_read_is_told_but_a_shadow_is_not(start_server: Any) -> None:
+    server, camera = ann_rolls_a_5(start_server)
+    camera.shade()
+    camera.looked_again()
+    assert server.api("GET", "/api/state", token=server.host_token)[1]["camera"]["status"] == "read_ok"
+    camera.land(2)  # a sleeve knocks Ann's die over onto its 2
+    snapshot = state_when(server, lambda snap: snap["camera"]["status"] == "reroll")
+    assert snapshot["message"] == ("A die changed after the read: the table keeps 5, but the tray now shows 2. "
+                                   "If the new faces should count, correct the roll.")
+    assert snapshot["view"]["roll_off"]["rolls"] == [5]  # never silently overwritten
+
+
+def test_dice_picked_up_after_the_read_are_not_a_bump(start_server: Any) -> None:
+    server, camera = ann_rolls_a_5(start_server)
+    camera.clear()  # Ann hands the die to Bob
+    camera.looked_again()
+    camera.land(2)  # Bob throws before pressing ROLL
+    camera.looked_again()
+    snapshot = server.api("GET", "/api/state", token=server.host_token)[1]
+    assert snapshot["camera"]["status"] == "read_ok" and snapshot["message"] != "The dice changed after the read."
+    press_roll(server)
+    snapshot = state_when(server, lambda snap: snap["dice"]["values"] == [2])  # Bob's roll, read
+    assert snapshot["dice"]["origins"] == ["camera"] and snapshot["view"]["roll_off"] is None
