@@ -69,7 +69,7 @@ class EngineLoop:
         self._cache: dict[tuple[int, int | None], JSON] = {}
         self.camera: Any = None
         self.handlers: dict[str, Callable[[Job], None]] = {"input": self._on_input, "press": self._on_press}
-        self._extras = Extras(demo=demo, boot=secrets.token_hex(4), dice=_last_dice(session))
+        self._extras = Extras(demo=demo, boot=secrets.token_hex(4), dice=_last_dice(session), game_no=session.game_id)
         self._records_for: tuple[int | None, bool] | None = None
         self._published = Published(session.table, session.game, session.seq, self._extras)
 
@@ -189,7 +189,7 @@ class EngineLoop:
 
     def _publish(self) -> None:
         session = self.session
-        self._extras = replace(self._extras, records=self._records())
+        self._extras = replace(self._extras, records=self._records(), game_no=session.game_id)
         published = Published(session.table, session.game, session.seq, self._extras)
         with self._changed:
             if replace(published, seq=self._published.seq) == self._published:

@@ -51,6 +51,7 @@ class Extras:
     demo: bool = False
     panel: JSON = field(default_factory=dict)
     boot: str = ""  # new each time the box starts, when the seq starts again from the journal's
+    game_no: int | None = None  # the journal's number of the game being played: a rematch is a new number
 
 
 def lights(table: Table | None, game: Game[Any] | None, extras: Extras) -> JSON:
@@ -74,7 +75,7 @@ def snapshot(table: Table | None, game: Game[Any] | None, *, seat: int | None, s
         "outcome": None, "legal_moves": [], "can_undo": False, "awaiting_dice": None, "view": {},
         "dice": _dice(extras.dice), "camera": _camera(extras),
         "message": extras.message, "lights": lights(table, game, extras), "records": extras.records,
-        "demo": extras.demo, "boot": extras.boot,
+        "demo": extras.demo, "boot": extras.boot, "game_no": extras.game_no,
     }
     if table is None or game is None:
         return base

@@ -65,6 +65,8 @@ SCHEMAS: JSON = {
         "lights": _ref("Lights"), "records": _nullable(OBJECT), "demo": BOOLEAN,
         "boot": {**STRING, "description": "new each time the box starts: a snapshot of a new boot is newer "
                                           "than any of the last, whatever its seq"},
+        "game_no": _nullable({**INTEGER, "description": "the number of the game being played (null before the "
+                                                        "first): a rematch of the same players is a new number"}),
     }),
     "Game": _record({"id": STRING, "title": STRING, "summary": STRING, "min_players": INTEGER,
                      "max_players": INTEGER, "options": {**OBJECT, "description": "JSON Schema of the options"}}),

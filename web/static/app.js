@@ -155,7 +155,7 @@
 
   function forgetStaleDrafts(drafts) {
     const snap = page.snap;
-    const game = snap ? JSON.stringify([snap.game, snap.players]) : "";
+    const game = snap ? JSON.stringify([snap.game_no, snap.game, snap.players]) : "";
     const wait = snap && snap.awaiting_dice;
     const roll = JSON.stringify([game, snap && snap.dice && snap.dice.seq, wait && [wait.why, wait.sides, wait.seats]]);
     if (game !== page.draftsFor.game) drafts.values = {};

@@ -17,6 +17,7 @@
       districts: "Districts", vp_track: "Victory points (20 wins)", deck: "Event deck", cards_left: "{n} cards left",
       next_tier: "next: tier {tier}", tier: "Tier {tier}", nobody: "nobody", horde: "Horde", guard: "City Guard",
       tokens: "tokens", tap_target: "Tap a district to attack it.",
+      choose_target: "Choose the district to attack first.",
       battle: "Battle preview", last_battle: "Last battle", attacker: "Attacker", defender: "Defender",
       card: "Card", atk: "Atk", def: "Def", hit: "Damage", dies: "Dies", damage: "Damage {n}",
       proposed: "(proposed assignment)", played_by: "{name} plays the Horde / City Guard side.",
@@ -36,6 +37,7 @@
       districts: "구역", vp_track: "승점 (20점 승리)", deck: "이벤트 덱", cards_left: "{n}장 남음",
       next_tier: "다음: {tier}단계", tier: "{tier}단계", nobody: "없음", horde: "호드", guard: "시 경비대",
       tokens: "토큰", tap_target: "공격할 구역을 누르세요.",
+      choose_target: "먼저 공격할 구역을 고르세요.",
       battle: "전투 미리보기", last_battle: "지난 전투", attacker: "공격자", defender: "방어자",
       card: "카드", atk: "공", def: "방", hit: "피해", dies: "사망", damage: "피해 {n}",
       proposed: "(제안된 배분)", played_by: "{name}님이 호드 / 경비대 쪽을 맡습니다.",
@@ -67,7 +69,7 @@
 
   // What the player is typing, kept across redraws (the page redraws on every snapshot).
   const drafts = {};
-  const contexts = { turn: "", step: "" };
+  const contexts = { game: "", turn: "", step: "" };
 
   function text(key, values) {
     const found = Companion.gameText("gateway-city", key, values);
@@ -85,8 +87,11 @@
     return drafts[key];
   }
 
-  // A new turn forgets the planned attack; a new step (event drawn, another battle) the rest.
-  function resetDraftsWhenTheTableMovesOn(view) {
+  // A new game forgets every plan; a new turn the planned attack; a new step (event drawn, another battle) the rest.
+  function resetDraftsWhenTheTableMovesOn(view, snapshot) {
+    const game = `${snapshot.game_no}`;
+    if (game !== contexts.game) for (const key of Object.keys(drafts)) delete drafts[key];
+    contexts.game = game;
     const turn = `${view.round}:${view.current}`;
     const step = `${turn}:${view.phase}:${view.battle ? view.battle.district : "-"}:${view.deck.left}`;
     if (turn !== contexts.turn) delete drafts.attack;
@@ -275,7 +280,7 @@
     const plan = draft("attack", () => ({ district: null, army: [{ attack: 1, defence: 1 }], defenders: [], runestones: 0 }));
     const target = view.districts.find((district) => district.number === plan.district);
     const send = () => {
-      const args = { district: plan.district || 1, army: cleanCards(plan.army, false) };
+      const args = { district: plan.district, army: cleanCards(plan.army, false) };
       if (plan.runestones) args.runestones = plan.runestones;
       if (target && target.controller === "player") args.defending_army = cleanCards(plan.defenders, false);
       const own = damageList(plan.damage_to_defenders);
@@ -296,7 +301,8 @@
       ui.el("label", { class: "field" }, ui.el("span", {}, text("runestones")),
         numberInput(ui, "gc-attack-runestones", plan.runestones, -20, 20, (value) => { plan.runestones = value || 0; }, text("runestones"))),
       damageFields(ui, plan, ["damage_to_defenders", "damage_to_attackers"]),
-      ui.el("button", { type: "button", class: "primary", onclick: send }, text("preview")));
+      plan.district === null ? ui.el("p", { class: "muted" }, text("choose_target")) : null,
+      ui.el("button", { type: "button", class: "primary", onclick: send, disabled: plan.district === null }, text("preview")));
   }
 
   function defendForm(view, snapshot, ui) {
@@ -370,7 +376,7 @@
 
   function render(root, view, snapshot, ui) {
     lastRoot = root;
-    resetDraftsWhenTheTableMovesOn(view);
+    resetDraftsWhenTheTableMovesOn(view, snapshot);
     while (root.firstChild) root.removeChild(root.firstChild);
     const parts = [messages(view, ui), header(view, ui), districts(view, snapshot, ui), vpTrack(view, ui),
       battle(view.battle, "battle", view, snapshot, ui), defendForm(view, snapshot, ui), attackForm(view, snapshot, ui),
