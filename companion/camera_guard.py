@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from vision.sources import CameraError
+from vision.sources import CameraError, as_bgr
 
 log = logging.getLogger(__name__)
 BACKOFF_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
@@ -81,10 +81,15 @@ class GuardedCamera:
         except Exception as error:
             self._drop(camera, f"{error}")
             raise CameraError(f"The camera failed ({error}).") from None
-        if not isinstance(image, np.ndarray) or image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
+        if not isinstance(image, np.ndarray) or image.size == 0:
             self._drop(camera, "it gave no picture")
             raise CameraError("The camera gave no picture.")
-        return image
+        picture = as_bgr(image)
+        if picture is None:
+            self._drop(camera, f"it gave a {image.dtype} picture of shape {image.shape}")
+            raise CameraError(f"The camera gave a picture I cannot use ({image.dtype}, shape {image.shape}); "
+                              "set it to 8-bit colour or grey.")
+        return picture
 
     def close(self) -> None:
         """Close the camera if open; raises nothing."""

@@ -149,6 +149,19 @@ class SyntheticCamera:
         return motion_blur(image, length=length, angle=float(self._rng.uniform(0, 180)))
 
 
+def as_bgr(image: np.ndarray) -> np.ndarray | None:
+    """The picture as 8-bit BGR (from grey, BGRA or 16-bit), or None when it is neither; raises nothing."""
+    if image.dtype == np.uint16:
+        image = (image >> 8).astype(np.uint8)
+    if image.dtype != np.uint8 or image.ndim not in (2, 3) or min(image.shape[:2]) < 2:
+        return None
+    channels = 1 if image.ndim == 2 else image.shape[2]
+    convert = {1: cv2.COLOR_GRAY2BGR, 4: cv2.COLOR_BGRA2BGR}.get(channels)
+    if channels == 3:
+        return image
+    return None if convert is None else cv2.cvtColor(image, convert)
+
+
 def open_source(spec: str) -> FrameSource:
     """Return the source named by `spec` (usb:N, folder:PATH, pi, synthetic[:SEED]); raises ValueError or CameraError."""
     kind, _, argument = spec.strip().partition(":")

@@ -8,7 +8,7 @@ from typing import Any, Callable
 import cv2
 import numpy as np
 
-from vision.sources import CameraError
+from vision.sources import CameraError, as_bgr
 
 PICAMERA2_MISSING = "picamera2 is not installed; on the Pi install python3-picamera2"
 
@@ -134,9 +134,8 @@ class UsbCamera:
                 ok, image = self._capture.read()
             except Exception:  # a driver error reads as one failed frame
                 ok, image = False, None
-            if ok and image is not None and image.ndim == 2:
-                image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-            if ok and image is not None and image.ndim == 3:
+            image = as_bgr(image) if ok and isinstance(image, np.ndarray) else None
+            if image is not None:
                 failures = 0
                 with self._fresh:
                     self._newest, self._newest_at = image, time.monotonic()

@@ -6,6 +6,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.camera_guard import GuardedCamera
@@ -110,6 +112,36 @@ def test_a_camera_that_gives_nothing_is_offline() -> None:
     cable.give_none = True
     with pytest.raises(CameraError, match="no picture"):
         camera.frame()
+
+
+def test_grey_four_channel_and_16_bit_pictures_are_read_as_colour_and_others_are_refused() -> None:
+    colour = SyntheticCamera(3, dice=1).frame()
+    grey = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)
+    shown = {
+        "bgra": cv2.cvtColor(colour, cv2.COLOR_BGR2BGRA),
+        "grey": grey,
+        "grey in one channel": grey[:, :, None],
+        "16-bit": colour.astype(np.uint16) * 257,
+    }
+    for name, picture in shown.items():
+        camera = GuardedCamera(lambda: _Giving(picture))
+        frame = camera.frame()
+        expected = cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR) if name.startswith("grey") else colour
+        assert frame.dtype == np.uint8 and np.array_equal(frame, expected), name
+    camera = GuardedCamera(lambda: _Giving(colour.astype(np.float64)))
+    with pytest.raises(CameraError, match=r"float64 picture of shape \(480, 640, 3\)"):
+        camera.frame()
+    assert not camera.online
+
+
+class _Giving:
+    """A camera that gives one picture, over and over."""
+
+    def __init__(self, picture: np.ndarray) -> None:
+        self.picture = picture
+
+    def frame(self) -> np.ndarray:
+        return self.picture.copy()
 
 
 def _wait(check: Any, seconds: float = 10.0) -> Any:
