@@ -58,11 +58,21 @@ class Companion:
             self.camera.start()
         self._server_thread = threading.Thread(target=self.server.run, name="web", daemon=True)
         self._server_thread.start()
+        self.loop.stopped_part = self._stopped_part
         self.notify("READY=1")
+
+    def _stopped_part(self) -> str | None:
+        """The part that stopped running while the loop goes on (web server, dice camera), or None; raises nothing."""
+        if self._server_thread is not None and not self._server_thread.is_alive():
+            return "web server"
+        if self.camera is not None and not self.camera.running:
+            return "dice camera"
+        return None
 
     def stop(self) -> None:
         """Stop everything in order, the journal last; raises nothing."""
         self.notify("STOPPING=1")
+        self.loop.stopped_part = lambda: None  # its parts stop now on purpose
         self.server.close()
         if self.camera is not None:
             self.camera.stop()

@@ -69,6 +69,11 @@ class DiceCamera:
         self._thread = threading.Thread(target=self._run, name="dice-camera", daemon=True)
         self._thread.start()
 
+    @property
+    def running(self) -> bool:
+        """Whether the camera thread is running; raises nothing."""
+        return self._thread is not None and self._thread.is_alive()
+
     def stop(self, timeout: float = 5.0) -> None:
         """Stop the camera thread; raises nothing."""
         if self._thread is not None:

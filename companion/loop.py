@@ -56,6 +56,8 @@ class EngineLoop:
                  on_lights: Callable[[JSON], None] = lambda shown: None, ping_seconds: float = PING_SECONDS) -> None:
         """Wire the loop; nothing runs until start(); it pings after each job and each ping_seconds idle."""
         self.ping_seconds = ping_seconds
+        self.stopped_part: Callable[[], str | None] = lambda: None  # the daemon names a thread that died
+        self._told_stopped: str | None = None
         self.session = session
         self.tokens = tokens
         self.make_join_url = join_url
@@ -103,12 +105,21 @@ class EngineLoop:
             try:
                 job = self._jobs.get(timeout=self.ping_seconds)
             except queue.Empty:
-                self._notify("WATCHDOG=1")
+                self._ping()
                 continue
             if job is None:
                 return
             self._handle(job)
+            self._ping()
+
+    def _ping(self) -> None:
+        """Tell systemd the box is alive, unless a part it needs has stopped (then systemd restarts it)."""
+        stopped = self.stopped_part()
+        if stopped is None:
             self._notify("WATCHDOG=1")
+        elif stopped != self._told_stopped:
+            log.error("the %s has stopped: no more watchdog pings, so systemd restarts the companion", stopped)
+        self._told_stopped = stopped
 
     def _handle(self, job: Job) -> None:
         with self._claims:

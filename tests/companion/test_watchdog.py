@@ -207,3 +207,19 @@ def test_an_abstract_notify_socket_is_reached() -> None:
 def test_no_socket_means_silence_and_a_vanished_one_is_no_error(tmp_path: Path) -> None:
     notifier({})("READY=1")
     notifier({"NOTIFY_SOCKET": str(tmp_path / "gone.sock")})("WATCHDOG=1")  # systemd went away: no raise
+
+
+@pytest.mark.parametrize("part", ["web server", "dice camera"])
+def test_a_part_that_stopped_stops_the_pings_so_systemd_restarts_the_box(companion: Any, listener: Listener,
+                                                                        part: str) -> None:
+    companion.start()
+    listener.until("READY=1", timeout=5)
+    assert pings(listener.during(1.5)), "no pings from a healthy box"
+    if part == "web server":
+        companion.server.close()  # as if its thread had died
+    else:
+        companion.camera.stop()
+    assert companion.loop.stopped_part() == part
+    listener.drain()
+    quiet = listener.during(3 * PING_SECONDS)
+    assert not pings(quiet), quiet
