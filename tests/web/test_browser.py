@@ -8,16 +8,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from phone_browser import PHONE, watch_errors
 from unsure_reads import answer_now, unsure_read
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-
-
-def watch_errors(page: Any) -> list[str]:
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
 
 
 def anns_phone(browser: Any, server: Any) -> tuple[Any, Any, list[str]]:

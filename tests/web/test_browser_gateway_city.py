@@ -5,7 +5,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+from phone_browser import PHONE
+
 OPTIONS = {"event_cards_1": 1, "event_cards_2": 1, "event_cards_3": 0, "shuffle_tokens": False}
 
 

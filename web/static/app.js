@@ -190,9 +190,16 @@
     const snap = page.snap;
     if (!page.joined) return [notice(page.refusal || t("not_joined"), "warn")];
     if (!snap) return [];
+    if (seatGone()) return [notice(t("seat_gone", { n: snap.you + 1 }), "warn")];
     const parts = [refusal(), snap.message ? notice(snap.message, "info") : null, who()];
     if (!snap.game) return [...parts, notice(t("no_game"), "info"), panel()];
     return [...parts, outcome(), turn(), pendingRoll(), gameView(), lastDice(), controls(), panel(), log()];
+  }
+
+  // This phone joined as a seat the new table does not have (the new game has fewer players).
+  function seatGone() {
+    const snap = page.snap;
+    return Boolean(snap.game) && Number.isInteger(snap.you) && snap.you >= snap.players.length;
   }
 
   function notice(text, kind) { return el("section", { class: ["notice", kind], role: "status" }, text); }
@@ -365,7 +372,7 @@
     const lights = snap.lights || { seats: [], status: "ready", buzz: false };
     const leds = lights.seats.map((on, seat) => el("span", { class: ["led", on && "on"] }, snap.players[seat] || `#${seat}`));
     return el("section", { class: "panel" }, el("h2", {}, t("panel")),
-      el("div", { class: "leds" }, leds, el("span", { class: ["led", "status", `status-${lights.status}`] }, `${t("status")}: ${lights.status}`),
+      el("div", { class: "leds" }, leds, el("span", { class: ["led", "status", `status-${lights.status}`] }, `${t("status")}: ${t(`status_${lights.status}`)}`),
         lights.buzz ? el("span", { class: "buzz" }, "🔔 ", t("buzzer")) : null),
       el("div", { class: "buttons" },
         el("button", { class: "hw roll", onclick: () => post("/api/press", { button: "roll" }) }, t("roll")),

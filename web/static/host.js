@@ -4,7 +4,7 @@
 (function () {
   const C = window.Companion;
   const { el, t } = C;
-  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, qrVersion: {} };
+  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, qrVersion: {}, typed: {} };
 
   async function load() {
     try {
@@ -43,8 +43,11 @@
     }
   }
 
+  // Redraw everything; what the host typed in the new-game form (names, options) survives a redraw.
   function render() {
     const root = document.getElementById("app");
+    keepTyped();
+    const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : null;
     root.replaceChildren(...[
       host.refusal ? el("section", { class: "notice refusal", role: "alert" }, host.refusal) : null,
       host.denied ? el("section", { class: "notice warn" }, t("host_needed")) : null,
@@ -52,12 +55,37 @@
       host.denied ? null : seats(),
       host.denied ? null : history(),
     ].filter(Boolean));
+    putBackTyped(focus);
+  }
+
+  // Read the names and options typed into the form shown, while it still shows the chosen game.
+  function keepTyped() {
+    const shown = document.querySelector(".host-new");
+    if (!shown || shown.dataset.game !== host.chosen) return;
+    saveNames();
+    const options = {};
+    for (const input of shown.querySelectorAll(".start-form [id]")) {
+      options[input.id] = input.type === "checkbox" ? input.checked : input.value;
+    }
+    host.typed[host.chosen] = options;
+  }
+
+  // Fill the chosen game's options back in as the host left them, and give the focus back.
+  function putBackTyped(focus) {
+    for (const [id, value] of Object.entries(host.typed[host.chosen] || {})) {
+      const input = document.getElementById(id);
+      if (!input) continue;
+      if (input.type === "checkbox") input.checked = value;
+      else input.value = value;
+    }
+    const focused = focus && document.getElementById(focus);
+    if (focused) focused.focus();
   }
 
   function newGame() {
     const game = host.games.find((found) => found.id === host.chosen);
     if (!game) return null;
-    const picker = el("select", { id: "game-choice", onchange: (event) => { saveNames(); choose(event.target.value); render(); } },
+    const picker = el("select", { id: "game-choice", onchange: (event) => { keepTyped(); choose(event.target.value); render(); } },
       host.games.map((found) => el("option", { value: found.id, selected: found.id === game.id }, found.title)));
     const names = host.names.map((name, index) => el("label", { class: "field", for: `name-${index}` },
       el("span", {}, t("player_n", { n: index + 1 })),
@@ -71,7 +99,7 @@
     const options = C.schemaForm(game.options, {
       prefix: "options", label: (key) => C.gameText(game.id, key) || C.humanize(key), legend: t("options"),
       submitLabel: t("start"), className: "start-form", onSubmit: start });
-    return el("section", { class: "host-new" }, el("h2", {}, t("new_game")),
+    return el("section", { class: "host-new", "data-game": game.id }, el("h2", {}, t("new_game")),
       el("label", { class: "field", for: "game-choice" }, el("span", {}, t("game")), picker),
       el("p", { class: "muted" }, game.summary),
       el("div", { class: "names" }, el("h3", {}, t("players")), names,
@@ -127,7 +155,7 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     for (const button of document.querySelectorAll("[data-lang]")) {
-      button.addEventListener("click", () => { saveNames(); C.setLang(button.dataset.lang); render(); });
+      button.addEventListener("click", () => { C.setLang(button.dataset.lang); render(); });
     }
     C.setLang(C.lang);
     document.getElementById("title").textContent = t("host_title");

@@ -22,7 +22,7 @@ from companion.rules.schema import integer, obj
 
 OPTIONS = obj(
     {
-        "creatures": {**integer(1, CREATURES_IN_THE_BOX, "creatures"), "default": CREATURES_IN_THE_BOX,
+        "creatures": {**integer(1, CREATURES_IN_THE_BOX, "creatures to rescue"), "default": CREATURES_IN_THE_BOX,
                       "description": "how many creatures are spread in the players' world (the box has 6)"},
     }
 )

@@ -23,7 +23,9 @@
       escaped: "The creature escapes {n} steps away from the player.",
       alone: "The player goes to the creatures' world alone; the creature stays.",
       table: "The D8", origin_camera: "camera", origin_phone: "phone", origin_button: "button",
-      origin_host: "host", origin_system: "box",
+      origin_host: "host", origin_system: "box", origin_corrected: "corrected",
+      // the host's new-game option
+      "creatures to rescue": "Creatures to rescue",
     },
     ko: {
       first_roll: "D6가 가장 낮은 사람이 먼저", rolls_next: "다음은 {name}의 D6 굴림", turn: "{turn}번째 턴",
@@ -40,7 +42,8 @@
       escaped: "생물이 플레이어에게서 {n}칸 도망칩니다.",
       alone: "플레이어 혼자 생물의 세계로 갑니다; 생물은 남습니다.",
       table: "D8 결과표", origin_camera: "카메라", origin_phone: "휴대폰", origin_button: "버튼",
-      origin_host: "호스트", origin_system: "본체",
+      origin_host: "호스트", origin_system: "본체", origin_corrected: "정정됨",
+      "creatures to rescue": "구출할 생물 수",
     },
   };
 

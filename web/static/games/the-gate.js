@@ -27,6 +27,7 @@
       "gate number": "Gate", "level now on top": "Level now on top", "guardian defence": "Guardian's defence",
       kind: "Kind", "+X": "+X", side: "Side", change: "Change", "reinforcement card": "Reinforcement card (1 = first)",
       "first player": "First player", attack: "Attack", defence: "Defence", gate: "Gate", one_shot: "One-shot",
+      "starting gate level": "Starting gate level",
     },
     ko: {
       you: "나", first: "선", coin_heads: "동전: 앞면", coin_tails: "동전: 뒷면",
@@ -45,6 +46,7 @@
       "gate number": "게이트 번호", "level now on top": "새로 맨 위 카드의 레벨", "guardian defence": "가디언 방어력",
       kind: "종류", "+X": "+X", side: "대상", change: "변화량", "reinforcement card": "강화 카드 번호 (1 = 처음 부착)",
       "first player": "선 플레이어", attack: "공격", defence: "방어", gate: "게이트", one_shot: "일시강화",
+      "starting gate level": "시작 게이트 레벨",
     },
   };
 

@@ -1,0 +1,204 @@
+"""The host and phone pages in a real headless Chromium against the real companion on 127.0.0.1:
+the host's typing outlives a redraw, option labels say what the option does, every status word is
+in Korean on the Korean page, a phone whose seat left the table says so, long names stay in their
+QR captions."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from phone_browser import PHONE, watch_errors
+
+from companion.snapshot import CAMERA_STATES
+from unsure_reads import answer_now, unsure_read
+
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+LIGHT_STATES = ("ready", "reading", "read_ok", "reroll", "offline", "game_over")  # what the status LED shows
+
+
+def open_page(browser: Any, server: Any, token: str, device: dict[str, Any] = PHONE) -> tuple[Any, Any, list[str]]:
+    """A new browser joined with that token: (context, page, console errors)."""
+    context = browser.new_context(**device)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/join?token={token}")
+    return context, page, errors
+
+
+def new_game(server: Any, game: str, players: list[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    status, snap = server.api("POST", "/api/game", {"game": game, "players": players, "options": options or {}},
+                              token=server.host_token)
+    assert status == 200, snap
+    return snap
+
+
+def in_korean(page: Any) -> None:
+    page.locator("[data-lang=ko]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ko")
+
+
+# --- 1. the host's typing survives a redraw ---------------------------------------------------
+def typed_form(page: Any) -> dict[str, str]:
+    return {"name-0": page.locator("#name-0").input_value(), "name-1": page.locator("#name-1").input_value(),
+            "hourglasses": page.locator("#f-options-hourglasses").input_value(),
+            "variant": page.locator("#f-options-variant").input_value()}
+
+
+def test_what_the_host_typed_survives_every_redraw_and_starts_the_game(browser, companion_server):
+    server = companion_server
+    new_game(server, "through-the-gate", ["Ann", "Bob"])
+    context, page, errors = open_page(browser, server, server.host_token)
+    expect(page.locator("#name-0")).to_have_value("Ann")
+    page.locator("#name-0").fill("Cy")
+    page.locator("#name-1").fill("Di")
+    page.locator("#f-options-hourglasses").fill("3")
+    page.locator("#f-options-variant").select_option(label="Against the Ice Queen")
+    typed = typed_form(page)
+    assert typed == {"name-0": "Cy", "name-1": "Di", "hourglasses": "3", "variant": "1"}
+
+    page.get_by_role("button", name="New QR code").first.click()  # a new QR code for Ann: the page redraws
+    expect(page.locator(".qr img").first).to_have_attribute("src", "/api/seats/0/qr.svg?v=1")
+    assert typed_form(page) == typed
+    in_korean(page)  # the language changes: the page redraws
+    expect(page.get_by_role("button", name="게임 시작")).to_be_visible()
+    assert typed_form(page) == typed
+    page.get_by_role("button", name="+ 플레이어").click()  # a third player: the page redraws
+    expect(page.locator("#name-2")).to_have_value("")
+    assert typed_form(page) == typed
+
+    page.locator("#name-2").fill("Ed")
+    page.get_by_role("button", name="게임 시작").click()
+    expect(page.locator(".qr figcaption b")).to_have_text(["Cy", "Di", "Ed"])
+    assert typed_form(page) == typed  # the form still holds what was typed, for the next game
+    snap = server.api("GET", "/api/state", token=server.host_token)[1]
+    assert snap["players"] == ["Cy", "Di", "Ed"] and snap["view"]["mode"] == "ice_queen"
+    assert [player["hourglasses"] for player in snap["view"]["players"]] == [3, 3, 3]
+    assert errors == []
+    context.close()
+
+
+# --- 2. Gateway's option says what it does ------------------------------------------------------
+def test_the_gateway_rescue_option_is_labelled_as_the_creatures_to_rescue(browser, companion_server):
+    server = companion_server
+    context, page, errors = open_page(browser, server, server.host_token)
+    page.locator("#game-choice").select_option("gateway-rescue")
+    label = page.locator("label[for=f-options-creatures] > span")
+    expect(label).to_have_text("Creatures to rescue")
+    expect(page.locator("#f-options-creatures")).to_have_value("6")
+    in_korean(page)
+    expect(label).to_have_text("구출할 생물 수")
+    page.locator("#f-options-creatures").fill("2")
+    page.locator("#name-0").fill("Ann")
+    page.locator("#name-1").fill("Bob")
+    page.get_by_role("button", name="게임 시작").click()
+    expect(page.locator(".qr figcaption b")).to_have_text(["Ann", "Bob"])
+    view = server.api("GET", "/api/state", token=server.host_token)[1]["view"]
+    assert (view["creatures_total"], view["creatures_left"]) == (2, 2)  # what the option does: creatures to rescue
+    assert errors == []
+    context.close()
+
+
+# --- 3. no raw status id on the Korean page -----------------------------------------------------
+def show_statuses(page: Any, camera: str, light: str) -> None:
+    """Draws the table as it stands with this camera status and status LED (the page's own show())."""
+    page.evaluate("""([camera, light]) => {
+        const snap = window.CompanionTable.snapshot;
+        window.CompanionTable.show({ ...snap, seq: snap.seq + 1, camera: { ...snap.camera, status: camera, message: "" },
+          lights: { ...snap.lights, status: light } });
+    }""", [camera, light])
+
+
+def test_every_camera_and_status_light_word_is_korean_on_the_korean_page(browser, companion_server):
+    server = companion_server
+    new_game(server, "through-the-gate", ["Ann", "Bob"])
+    context, page, errors = open_page(browser, server, server.seat_token(0))
+    expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
+    in_korean(page)
+    server.companion.loop.enqueue(answer_now(server.companion.loop, unsure_read(5)))  # a real re-roll at the table
+    expect(page.locator(".led.status")).to_have_class("led status status-reroll")
+    expect(page.locator(".led.status")).to_have_text("상태: 다시 굴리세요")
+
+    assert len(CAMERA_STATES) == len(LIGHT_STATES)
+    for camera, light in zip(CAMERA_STATES, LIGHT_STATES):
+        show_statuses(page, camera, light)
+        for shown, status in ((page.locator(".camera"), camera), (page.locator(".led.status"), light)):
+            word = shown.text_content().split(":", 1)[1].strip()
+            assert status not in word and any("\uac00" <= letter <= "\ud7a3" for letter in word), (status, word)
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "corrected"), ("ko", "정정")])
+def test_a_corrected_die_says_so_in_words_on_the_gateway_rescue_page(browser, companion_server, lang, word):
+    server = companion_server
+    new_game(server, "gateway-rescue", ["Ann"])
+    token = server.seat_token(0)
+    server.act(token, 0, "move")
+    assert server.api("POST", "/api/dice", {"values": [2], "sides": [6]}, token=token)[0] == 200
+    assert server.api("POST", "/api/dice/correct", {"values": [5], "sides": [6]}, token=token)[0] == 200
+    assert server.api("GET", "/api/state", token=token)[1]["view"]["last_roll"]["d6_origin"] == "corrected"
+    context, page, errors = open_page(browser, server, token)
+    if lang == "ko":
+        in_korean(page)
+    last = page.locator(".gr-last")
+    expect(last).to_contain_text(word)
+    expect(last).not_to_contain_text("origin_")
+    assert errors == []
+    context.close()
+
+
+# --- 4. a seat the new table does not have ------------------------------------------------------
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("en", "Seat 3 is not at the new table. Ask the host for the new QR code."),
+    ("ko", "3번 자리는 새 테이블에 없습니다. 호스트에게 새 QR 코드를 요청하세요."),
+])
+def test_a_phone_whose_seat_is_not_at_the_new_table_says_so_and_offers_nothing(browser, companion_server, lang, sentence):
+    server = companion_server
+    new_game(server, "through-the-gate", ["Ann", "Bob", "Cy"])
+    context, page, errors = open_page(browser, server, server.seat_token(2))
+    if lang == "ko":
+        in_korean(page)
+    expect(page.locator(".who")).to_contain_text("Cy")
+    new_game(server, "gateway-rescue", ["Ann", "Bob"])  # the next game has two seats: Cy's phone has none
+    expect(page.locator(".notice.warn")).to_have_text(sentence)
+    expect(page.locator("#app button, #app input, #app select")).to_have_count(0)
+    expect(page.locator("#app section")).to_have_count(1)
+    expect(page.locator("#app")).not_to_contain_text("#2")
+
+    new_game(server, "through-the-gate", ["Ann", "Bob", "Dee"])  # a table with a third seat again: that is Dee
+    expect(page.locator(".who")).to_contain_text("Dee")
+    expect(page.locator(".notice.warn")).to_have_count(0)
+    assert errors == []
+    context.close()
+
+
+# --- 5. long names stay inside the QR captions ----------------------------------------------------
+OUTSIDE = """figures => figures.flatMap((figure) => {
+    const box = figure.getBoundingClientRect();
+    const caption = figure.querySelector("figcaption");
+    const name = caption.querySelector("b");
+    const inside = (inner, outer) => inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+    const wrong = [];
+    if (!inside(caption.getBoundingClientRect(), box)) wrong.push("caption wider than its QR code");
+    if (!inside(name.getBoundingClientRect(), caption.getBoundingClientRect())) wrong.push("name outside its caption");
+    if (name.scrollWidth > name.clientWidth + 0.5) wrong.push("name overflows");
+    if (!inside(box, figure.closest("section").getBoundingClientRect())) wrong.push("QR code outside the seats box");
+    return wrong.map((what) => `${name.textContent}: ${what}`);
+})"""
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone-390", "desktop-1280"])
+def test_long_names_stay_inside_their_qr_captions(browser, companion_server, device, tmp_path):
+    server = companion_server
+    names = ["W" * 24, "김수한무거북이와두루미삼천갑자동방삭치치카", "Ann"]
+    new_game(server, "through-the-gate", names)
+    context, page, errors = open_page(browser, server, server.host_token, device)
+    expect(page.locator(".qr figcaption b")).to_have_text(names)
+    page.screenshot(path=tmp_path / "host-long-names.png", full_page=True)
+    assert page.locator(".qr").evaluate_all(OUTSIDE) == []
+    width = device["viewport"]["width"]  # (a phone widens innerWidth to a page too wide: compare with the screen)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # the page does not scroll sideways
+    assert errors == []
+    context.close()
