@@ -93,7 +93,7 @@ def _table_part(table: Table, game: Game[Any], seat: int | None) -> JSON:
         "whose_turn": list(game.whose_turn(table.state)),
         "outcome": None if outcome is None else {"winners": list(outcome.winners), "summary": outcome.summary, "detail": dict(outcome.detail)},
         "legal_moves": [move for move in moves if seat is None or move["seat"] == seat],
-        "can_undo": engine.can_undo(table, game),
+        "can_undo": engine.can_undo(table, game, seat),
         "awaiting_dice": None if request is None else {"sides": list(request.sides), "why": request.why, "seats": list(request.seats)},
         "view": game.view(table.state, seat),
     }

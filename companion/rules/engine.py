@@ -17,7 +17,7 @@ from companion.rules.errors import (
 )
 from companion.rules.game import Act, Game, Roll, Setup, say
 from companion.rules.schema import JSON, validate
-from companion.rules.table import LastRoll, Table
+from companion.rules.table import LastRoll, Table, Taken
 
 MAX_NAME = 24
 MAX_DIE_SIDES = 100
@@ -79,7 +79,7 @@ def apply(table: Table, game: Game[Any], given: Input) -> Table:
         _check_roller(table, game, table.last_roll.before if table.last_roll else table.state, given.seat)
         return _correct_roll(table, game, Roll(tuple(given.values), tuple(given.sides)))
     if isinstance(given, Undo):
-        _check_undoer(table, game, given.seat)
+        _check_undoer(table, given.seat)
         return _undo(table, game)
     raise BadInput(f"The table cannot take a {type(given).__name__} here.")
 
@@ -98,7 +98,8 @@ def _apply_move(table: Table, game: Game[Any], move: Move) -> Table:
     seq = table.seq + 1
     state = rule.apply(table.state, Act(move.seat, dict(move.args), rng_for(table.seed, seq)))
     same_turn = game.turn_key(state) == game.turn_key(table.state)
-    undo = table.undo + (table.state,) if rule.undoable and same_turn else ()
+    in_turn = move.seat in game.whose_turn(table.state)
+    undo = table.undo + (Taken(move.seat, table.state),) if rule.undoable and same_turn and in_turn else ()
     return replace(table, state=state, seq=seq, undo=undo)
 
 
@@ -116,10 +117,12 @@ def _check_roller(table: Table, game: Game[Any], state: Any, seat: int | None) -
     raise NotYourTurn(f"This roll is {who}'s to make.")
 
 
-def _check_undoer(table: Table, game: Game[Any], seat: int | None) -> None:
-    """A seat may undo only on its own turn (None: button or host); raises NotYourTurn."""
-    if seat is not None and seat not in game.whose_turn(table.state):
-        raise NotYourTurn("Only the player whose turn it is (or the host) can take a move back.")
+def _check_undoer(table: Table, seat: int | None) -> None:
+    """A seat may take back only its own last move (None: button or host, whoever made it); raises NotYourTurn."""
+    if seat is None or not table.undo or table.undo[-1].seat == seat:
+        return
+    who = table.players[table.undo[-1].seat]
+    raise NotYourTurn(f"The last move was {who}'s: only {who} (or the host) can take it back.")
 
 
 def _refuse_after_end(table: Table, game: Game[Any]) -> None:
@@ -206,7 +209,7 @@ def _undo(table: Table, game: Game[Any]) -> Table:
     _refuse_after_end(table, game)
     if not table.undo:
         raise NothingToUndo("There is no move of this turn to take back (a roll is never undone).")
-    state = table.undo[-1]
+    state = table.undo[-1].before
     if hasattr(state, "log"):
         state = say(state, "Last move taken back.")
     return replace(table, state=state, seq=table.seq + 1, undo=table.undo[:-1])
@@ -224,9 +227,10 @@ def legal_moves(table: Table, game: Game[Any]) -> list[JSON]:
     return found
 
 
-def can_undo(table: Table, game: Game[Any]) -> bool:
-    """Whether an Undo would be accepted now; raises nothing."""
-    return bool(table.undo) and game.outcome(table.state) is None
+def can_undo(table: Table, game: Game[Any], seat: int | None = None) -> bool:
+    """Whether an Undo from `seat` (None: button or host) would be accepted now; raises nothing."""
+    mine = seat is None or (bool(table.undo) and table.undo[-1].seat == seat)
+    return bool(table.undo) and mine and game.outcome(table.state) is None
 
 
 def replay(game_for: Any, inputs: list[Input]) -> Table | None:

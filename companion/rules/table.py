@@ -17,11 +17,20 @@ class LastRoll:
 
 
 @dataclass(frozen=True)
+class Taken:
+    """A move of the current turn that can be taken back: the seat that made it and the state before it."""
+
+    seat: int
+    before: Any
+
+
+@dataclass(frozen=True)
 class Table:
     """A game in play: which game, who plays, its options and seed, and the game's own state.
 
-    `seq` counts the inputs applied since the game started; `undo` holds the states before each
-    move of the current turn (rolls are facts and clear it).
+    `seq` counts the inputs applied since the game started; `undo` holds each move of the current turn
+    made by a seat whose turn it was, with the state before it (rolls, and moves made out of turn,
+    are facts and clear it: taking back an earlier move would take them back too).
     """
 
     game: str
@@ -30,5 +39,5 @@ class Table:
     seed: int
     state: Any
     seq: int = 0
-    undo: tuple[Any, ...] = ()
+    undo: tuple[Taken, ...] = ()
     last_roll: LastRoll | None = None

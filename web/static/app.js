@@ -328,7 +328,7 @@
     const greyed = Object.entries(knownMoves(snap.game)).filter(([name]) => !allowed.has(name) && !custom.has(name))
       .map(([name, title]) => el("button", { class: "move", disabled: true }, moveTitle(name, title)));
     return el("section", { class: "controls" }, groups,
-      el("button", { class: "undo", disabled: !snap.can_undo || !mayAct(snap.whose_turn), onclick: () => post("/api/undo", {}) },
+      el("button", { class: "undo", disabled: !snap.can_undo, onclick: () => post("/api/undo", {}) },
         "↶ ", t("undo")),
       greyed.length ? el("div", { class: "move-group greyed" }, el("h3", {}, t("not_now")), greyed) : null);
   }

@@ -275,14 +275,14 @@ def test_ice_queen_needs_two_players() -> None:
         new(("Ann",), variant="ice_queen")
 
 
-def test_a_seat_enters_only_its_own_roll_and_undoes_only_on_its_turn() -> None:
+def test_a_seat_enters_only_its_own_roll_and_undoes_only_its_own_move() -> None:
     table = new()
     with pytest.raises(NotYourTurn, match="This roll is Ann's to make."):
         engine.apply(table, GAME, DiceRolled((4,), (6,), ("phone",), seat=1))
     table = engine.apply(table, GAME, DiceRolled((4,), (6,), ("phone",), seat=0))
     table = roll(table, 1, 1)
     table = move(table, "declare_speed", speed=3)
-    with pytest.raises(NotYourTurn, match="whose turn it is"):
+    with pytest.raises(NotYourTurn, match=r"The last move was Ann's: only Ann \(or the host\) can take it back."):
         engine.apply(table, GAME, Undo(seat=1))
     assert engine.apply(table, GAME, Undo(seat=0)).state.speed is None
     assert engine.apply(table, GAME, Undo()).state.speed is None  # the button or the host

@@ -1,0 +1,62 @@
+"""UNDO takes back only a move of the turn made by the seat that asks (the host and the button: the last
+one); a move made out of turn, like a roll, is a fact: nothing before it can be taken back over it."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.games.eight_gates import GAME as EIGHT
+from companion.games.eight_gates import grid
+from companion.games.eight_gates.state import PLAYING
+from companion.games.the_gate import GAME as GATE
+from companion.games.through_the_gate import GAME as TTG
+from companion.games.through_the_gate.state import Tallies
+from companion.inputs import DiceRolled, Move, StartGame, Undo
+from companion.rules import engine
+from companion.rules.errors import NothingToUndo, NotYourTurn
+from companion.rules.game import Game
+from companion.rules.table import Table
+
+
+def play(table: Table, game: Game[Any], *inputs: Any) -> Table:
+    for given in inputs:
+        table = engine.apply(table, game, given)
+    return table
+
+
+def test_in_8_gates_a_reveal_is_taken_back_only_by_its_player_or_the_host() -> None:
+    table = engine.start(EIGHT, StartGame(EIGHT.id, ("Ann", "Bo", "Cy"), {}, 7))
+    table = play(table, EIGHT, Move(0, "choose_archivist", {"seat": 0}), Move(0, "starting_gates", {"values": [1, 3, 5]}))
+    while table.state.phase == PLAYING:
+        seat = table.state.current
+        x, y = grid.legal_cells(table.state.middle)[0]
+        table = play(table, EIGHT, Move(seat, "place_gate", {"x": x, "y": y, "value": 6}), Move(seat, "end_turn", {}))
+    before = table.state.points(0)
+    table = play(table, EIGHT, Move(0, "reveal", {"values": [2, 2, 2, 2]}))
+    with pytest.raises(NotYourTurn, match=r"The last move was Ann's: only Ann \(or the host\) can take it back."):
+        engine.apply(table, EIGHT, Undo(seat=1))  # Bo has not revealed yet; Ann's points are not his to undo
+    assert not engine.can_undo(table, EIGHT, 1) and engine.can_undo(table, EIGHT, 0) and engine.can_undo(table, EIGHT)
+    assert engine.apply(table, EIGHT, Undo(seat=0)).state.points(0) == before  # Ann mistyped her Set
+
+
+def test_in_the_gate_the_attacker_cannot_take_back_the_defenders_one_shot() -> None:
+    table = engine.start(GATE, StartGame(GATE.id, ("Ana", "Ben"), {}, seed=3))
+    table = play(table, GATE, Move(0, "choose_first", {"player": 0}), Move(0, "end_turn", {}),
+                 Move(1, "reinforce", {"gate": 1, "kind": "one_shot", "amount": 3}), Move(1, "end_turn", {}),
+                 Move(0, "attack", {"gate": 1, "attackers": [{"attack": 4}]}),
+                 Move(1, "use_one_shot", {"gate": 1, "amount": 3}))
+    for undoer in (0, None):
+        with pytest.raises(NothingToUndo):
+            engine.apply(table, GATE, Undo(seat=undoer))
+    assert table.state.battle.defence_bonus == 3
+
+
+def test_in_through_the_gate_a_diary_entered_out_of_turn_is_never_undone_with_the_turn() -> None:
+    table = engine.start(TTG, StartGame(TTG.id, ("Ann", "Bob", "Cy"), {}, 1))
+    table = play(table, TTG, *(DiceRolled((value,), (6,)) for value in (6, 1, 1)),
+                 Move(0, "declare_speed", {"speed": 4}), Move(1, "set_tallies", {"strength": 3, "diary": 7}))
+    for undoer in (0, None):  # Ann's UNDO used to take back Bob's diary with her speed
+        with pytest.raises(NothingToUndo):
+            engine.apply(table, TTG, Undo(seat=undoer))
+    assert table.state.explorers[1].tallies == Tallies(strength=3, diary=7)
