@@ -60,3 +60,16 @@ def test_in_through_the_gate_a_diary_entered_out_of_turn_is_never_undone_with_th
         with pytest.raises(NothingToUndo):
             engine.apply(table, TTG, Undo(seat=undoer))
     assert table.state.explorers[1].tallies == Tallies(strength=3, diary=7)
+
+
+def test_in_the_gate_a_revealed_guardian_and_a_lost_clash_stand() -> None:
+    table = engine.start(GATE, StartGame(GATE.id, ("Ana", "Ben"), {}, seed=3))
+    table = play(table, GATE, Move(0, "choose_first", {"player": 0}), Move(0, "end_turn", {}),
+                 Move(1, "place_guardian", {"gate": 1, "defence": 5}), Move(1, "end_turn", {}),
+                 Move(0, "attack", {"gate": 1, "attackers": [{"attack": 3}]}))
+    with pytest.raises(NothingToUndo):  # Ana has seen the 5: the attack cannot be taken back to try another gate
+        engine.apply(table, GATE, Undo(seat=0))
+    table = play(table, GATE, Move(0, "clash", {}))  # 3 against 5 + 2: the defence holds
+    with pytest.raises(NothingToUndo):  # nor the lost clash, to add an ability and fight it again
+        engine.apply(table, GATE, Undo())
+    assert table.state.gate(1, 1).guardian is None and table.state.gate(1, 1).damage == 0
