@@ -50,6 +50,7 @@ def test_a_new_game_keeps_the_old_one_in_history(tmp_path: Path) -> None:
     session = _session(tmp_path / "journal.sqlite")
     session.submit(StartGame("through-the-gate", ("Ann",), {"hourglasses": 1}, 3), source="host")
     session.submit(Move(0, "end_turn", {}), source="phone")
+    session.submit(Move(0, "set_tallies", {"diary": 5}), source="phone")
     session.submit(Move(0, "finish_scoring", {}), source="phone")
     session.submit(StartGame("through-the-gate", ("Ann", "Bob"), {}, 4), source="host")
     history = session.journal.history()

@@ -37,6 +37,7 @@ def test_a_game_ends_in_the_same_commit_as_its_last_input(tmp_path: Path) -> Non
     session = Session(games=GAMES, journal=Journal(tmp_path / "journal.sqlite"), clock=lambda: 1000.0)
     session.submit(StartGame("through-the-gate", ("Ann",), {"hourglasses": 1}, 3), source="host")
     session.submit(Move(0, "end_turn", {}), source="phone")
+    session.submit(Move(0, "set_tallies", {"diary": 5}), source="phone")
     statements: list[str] = []
     session.journal._db.set_trace_callback(statements.append)
     session.submit(Move(0, "finish_scoring", {}), source="phone")
@@ -52,6 +53,7 @@ def test_a_finished_game_whose_end_was_not_recorded_gets_it_at_the_next_start(tm
     session = Session(games=GAMES, journal=Journal(path), clock=lambda: 1000.0)
     session.submit(StartGame("through-the-gate", ("Ann",), {"hourglasses": 1}, 3), source="host")
     session.submit(Move(0, "end_turn", {}), source="phone")
+    session.submit(Move(0, "set_tallies", {"diary": 5}), source="phone")
     session.submit(Move(0, "finish_scoring", {}), source="phone")
     session.journal.close()
     db = sqlite3.connect(path)  # as a journal from before one-commit endings could be left by a power cut

@@ -71,6 +71,14 @@ def _splits_settled(state: TheGate, seat: int) -> str | None:
             "place those wilds by hand (Place wilds), then the scores can be final.")
 
 
+def _diaries_entered(state: TheGate, seat: int) -> str | None:
+    missing = [each.name for each in state.explorers if not each.diary_entered]
+    if not missing:
+        return None
+    names = " and ".join(missing)
+    return f"Waiting for the diary tallies of {names} (zeros are an entry too); then the scores can be final."
+
+
 def _competitive_scoring(state: TheGate, seat: int) -> str | None:
     if state.mode != COMPETITIVE:
         return "Wilds are placed for the team's targets automatically in this mode."
@@ -120,7 +128,8 @@ def _reroll(state: TheGate, act: Act) -> TheGate:
     index = act.args.get("die", len(check.dice)) - 1
     if index >= len(check.dice):
         raise IllegalMove(f"This check has {len(check.dice)} dice; pick one of them to re-roll.")
-    return say(replace(state, check=replace(check, reroll_index=index)), "Silver Apples: re-roll the die.")
+    speed = state.effective_speed if check.player == state.current else check.speed  # a Quickness Potion counts
+    return say(replace(state, check=replace(check, reroll_index=index, speed=speed)), "Silver Apples: re-roll the die.")
 
 
 def _gain(state: TheGate, act: Act) -> TheGate:
@@ -159,7 +168,7 @@ def _set_tallies(state: TheGate, act: Act) -> TheGate:
     explorer = state.explorers[act.seat]
     tallies = replace(explorer.tallies, **dict(act.args))
     wilds = explorer.wilds if tallies.wild == explorer.tallies.wild else None
-    state = set_explorer(state, act.seat, replace(explorer, tallies=tallies, wilds=wilds))
+    state = set_explorer(state, act.seat, replace(explorer, tallies=tallies, wilds=wilds, diary_entered=True))
     shown = ", ".join(f"{key} {act.args[key]}" for key in TALLIES if key in act.args)
     return say(state, f"{explorer.name}'s diary: {shown}.")
 
@@ -221,7 +230,8 @@ MOVES: tuple[MoveRule[TheGate], ...] = (
     MoveRule("set_tallies", "Diary tallies", _set_tallies, _still_playing, _tally_args, weight=0.3),
     MoveRule("choose_wilds", "Place wilds", _choose_wilds, _competitive_scoring, _wild_args),
     MoveRule("auto_wilds", "Best wild split", _auto_wilds, _competitive_scoring),
-    MoveRule("finish_scoring", "Scores are final", _finish, first_reason(_scoring, _splits_settled), undoable=False,
+    MoveRule("finish_scoring", "Scores are final", _finish, first_reason(_scoring, _diaries_entered, _splits_settled),
+             undoable=False,
              weight=0.3),
 )
 

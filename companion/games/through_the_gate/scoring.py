@@ -140,16 +140,17 @@ def winners(rows: list[Standing]) -> tuple[int, ...]:
 
 
 def targets_met(combined: Tallies, players: int) -> tuple[tuple[str, ...], Split]:
-    """The Ice Queen targets met by the combined tallies, wilds placed to meet the most."""
-    best: tuple[tuple[str, ...], Split] = ((), (0, 0, 0))
+    """The Ice Queen targets met by the combined tallies, wilds placed to meet the most (placed all the
+    same when no target can be met, so they still count in the totals)."""
+    best: tuple[tuple[str, ...], Split] | None = None
     per_suit = {tally: per for _key, _title, tally, per in TARGETS}
     needs = tuple(per_suit[suit] * players - getattr(combined, suit) for suit in SUITS)
     for split in sorted(_candidates(combined.wild, needs, top=combined.wild)):
         counted = totals(combined, split)
         met = tuple(key for key, _title, tally, per in TARGETS if counted[tally] >= per * players)
-        if len(met) > len(best[0]):
+        if best is None or len(met) > len(best[0]):
             best = (met, split)
-    return best
+    return best if best is not None else ((), (0, 0, 0))
 
 
 def combined(explorers: tuple[Explorer, ...]) -> Tallies:

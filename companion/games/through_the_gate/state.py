@@ -36,6 +36,7 @@ class Explorer:
     hourglasses: int
     tallies: Tallies = Tallies()
     wilds: tuple[int, int, int] | None = None
+    diary_entered: bool = False  # the player has entered their tallies (zeros are an entry too)
 
 
 @dataclass(frozen=True)

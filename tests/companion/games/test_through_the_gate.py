@@ -1,39 +1,14 @@
 """Through The Gate on the pure engine: the roll-off, the time check, speeds, checks, scoring."""
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from companion.games import registered_games
 from companion.games.through_the_gate import scoring
 from companion.games.through_the_gate.state import Explorer, Tallies
-from companion.inputs import CorrectDice, DiceRolled, Move, StartGame, Undo
+from companion.inputs import CorrectDice, DiceRolled, Move, Undo
 from companion.rules import engine
 from companion.rules.errors import BadInput, IllegalMove, NotYourTurn, NothingToUndo, WrongDice
-from companion.rules.table import Table
-
-GAME = registered_games()["through-the-gate"]
-
-
-def new(players: tuple[str, ...] = ("Ann", "Bob", "Cy"), **options: Any) -> Table:
-    return engine.start(GAME, StartGame(GAME.id, players, options, 7))
-
-
-def roll(table: Table, *values: int) -> Table:
-    for value in values:
-        table = engine.apply(table, GAME, DiceRolled((value,), (6,)))
-    return table
-
-
-def move(table: Table, name: str, seat: int | None = None, **args: Any) -> Table:
-    return engine.apply(table, GAME, Move(table.state.current if seat is None else seat, name, args))
-
-
-def started(players: tuple[str, ...] = ("Ann", "Bob", "Cy"), **options: Any) -> Table:
-    """A game where Ann (seat 0) rolled highest (or plays alone) and has begun her first turn."""
-    table = new(players, **options)
-    return table if len(players) == 1 else roll(table, *([6] + [1] * (len(players) - 1)))
+from ttg_table import GAME, move, new, roll, started, to_scoring
 
 
 def test_high_roll_goes_first_and_ties_reroll_among_the_tied_only() -> None:
@@ -210,15 +185,8 @@ def test_a_chosen_wild_split_overrides_the_proposal() -> None:
     assert scoring.standings(explorers)[0].totals["wisdom"] == 2
 
 
-def _to_scoring(players: tuple[str, ...], **options: Any) -> Table:
-    table = started(players, hourglasses=1, **options)
-    while table.state.phase != "scoring":
-        table = move(table, "end_turn")
-    return table
-
-
 def test_competitive_game_ends_with_victories_and_the_tie_rule() -> None:
-    table = _to_scoring(("Ann", "Bob"))
+    table = to_scoring(("Ann", "Bob"))
     table = move(table, "set_tallies", seat=0, strength=3, diary=9)
     table = move(table, "set_tallies", seat=1, wisdom=2, compassion=2, diary=9)
     table = move(table, "finish_scoring", seat=0)
@@ -230,7 +198,7 @@ def test_competitive_game_ends_with_victories_and_the_tie_rule() -> None:
 
 
 def test_best_wild_splits_that_chase_each_other_are_placed_by_hand_before_the_scores_are_final() -> None:
-    table = _to_scoring(("Ann", "Bob", "Cy"))
+    table = to_scoring(("Ann", "Bob", "Cy"))
     for seat, tallies in enumerate(((3, 2, 4, 1, 1, 7), (0, 2, 2, 1, 0, 4), (0, 3, 1, 4, 2, 0))):
         table = move(table, "set_tallies", seat=seat, **dict(zip(("compassion", "strength", "wisdom", "wild",
                                                                    "companions", "diary"), tallies)))
@@ -246,11 +214,13 @@ def test_best_wild_splits_that_chase_each_other_are_placed_by_hand_before_the_sc
 
 @pytest.mark.parametrize(("met", "won", "summary"), [(5, True, "banished"), (3, True, "escapes"), (2, False, "Ice Queen wins")])
 def test_ice_queen_targets_scale_with_players(met: int, won: bool, summary: str) -> None:
-    table = _to_scoring(("Ann", "Bob"), variant="ice_queen")
+    table = to_scoring(("Ann", "Bob"), variant="ice_queen")
     wanted = {"strength": 4, "wisdom": 4, "compassion": 4, "companions": 4, "diary": 24}
     given = dict(list(wanted.items())[:met])
     table = move(table, "set_tallies", seat=0, **given)
-    table = move(table, "finish_scoring", seat=1)
+    with pytest.raises(IllegalMove, match=r"Waiting for the diary tallies of Bob \(zeros are an entry too\)"):
+        move(table, "finish_scoring", seat=1)  # one tap must not close the scores before Bob has entered his
+    table = move(move(table, "set_tallies", seat=1), "finish_scoring", seat=1)
     outcome = GAME.outcome(table.state)
     assert bool(outcome.winners) is won and summary in outcome.summary
 
@@ -261,7 +231,7 @@ def test_ice_queen_wilds_fill_the_missing_targets() -> None:
 
 
 def test_solo_records_track_personal_bests() -> None:
-    table = _to_scoring(("Ann",))
+    table = to_scoring(("Ann",))
     table = move(move(table, "set_tallies", seat=0, strength=3, diary=5), "finish_scoring", seat=0)
     detail = dict(GAME.outcome(table.state).detail)
     first = GAME.records([], detail)

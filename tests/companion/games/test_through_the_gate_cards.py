@@ -1,0 +1,27 @@
+"""Through The Gate: cards played in either order judge a roll alike, and wilds always count somewhere."""
+from __future__ import annotations
+
+from ttg_table import GAME, move, roll, started, to_scoring
+
+
+def test_a_quickness_potion_counts_whether_it_comes_before_or_after_silver_apples() -> None:
+    base = roll(move(move(started(), "declare_speed", speed=5), "check", kind="item"), 3)  # 3 < 5: overlooked
+    apples_then_potion = roll(move(move(base, "reroll"), "quickness_potion"), 3)
+    potion_then_apples = roll(move(move(base, "quickness_potion"), "reroll"), 3)
+    for table in (apples_then_potion, potion_then_apples):
+        assert table.state.check.speed == 2, table.state.log[-3:]  # the re-rolled 3 is judged at speed 2
+
+
+def test_the_ice_queens_wilds_count_in_the_totals_even_when_no_target_can_be_met() -> None:
+    table = to_scoring(("Ann", "Bob"), variant="ice_queen")
+    table = move(table, "set_tallies", seat=0, compassion=1, wild=2, diary=3)
+    shown = GAME.view(table.state, 0)["scoring"]
+    assert shown["met"] == [] and sum(shown["wilds"]) == 2
+    placed = shown["totals"]["compassion"] + shown["totals"]["strength"] + shown["totals"]["wisdom"]
+    assert placed == 1 + 2
+
+
+def test_a_solo_record_keeps_the_wild_when_no_target_is_met() -> None:
+    table = move(move(to_scoring(("Ann",)), "set_tallies", seat=0, wild=1, diary=5), "finish_scoring", seat=0)
+    tallies = GAME.outcome(table.state).detail["tallies"]
+    assert tallies["compassion"] + tallies["strength"] + tallies["wisdom"] == 1
