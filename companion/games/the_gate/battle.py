@@ -61,14 +61,16 @@ def ability(state: Duel, act: Act) -> Duel:
 
 
 def use_one_shot(state: Duel, act: Act) -> Duel:
-    """The battle with a one-shot from your own gate used and discarded; raises IllegalMove when none is there."""
+    """The battle with a one-shot from your own gate used and discarded (adding the +X it was attached
+    with, unless another is given); raises IllegalMove when none is there."""
     battle = state.battle
     assert battle is not None
-    number, amount = act.args["gate"], act.args.get("amount", 0)
+    number = act.args["gate"]
     gate = state.gate(act.seat, number)
     index = next((place for place, card in enumerate(gate.reinforcements) if card.kind == ONE_SHOT), None)
     if index is None:
         raise refuse(f"Gate {number} holds no one-shot reinforcement.", f"게이트 {number}에는 일시강화 카드가 없습니다.")
+    amount = act.args.get("amount", gate.reinforcements[index].amount)
     cards = gate.reinforcements[:index] + gate.reinforcements[index + 1:]
     state = with_gate(state, act.seat, number, replace(gate, reinforcements=cards))
     side = ATTACK if act.seat == battle.attacker else DEFENCE
@@ -210,7 +212,8 @@ def ability_args(state: Duel, seat: int) -> JSON:
 
 
 def one_shot_args(state: Duel, seat: int) -> JSON:
-    """A one-shot's arguments: your gate it is attached to and what it adds to your side; raises nothing."""
+    """A one-shot's arguments: your gate it is attached to and what it adds to your side (left out: the +X
+    it was attached with); raises nothing."""
     return obj({"gate": gate_number(), "amount": integer(0, 9, "+X")}, ("gate",))
 
 

@@ -244,7 +244,7 @@ def test_one_shots_are_used_in_a_battle_by_either_player_and_discarded() -> None
     table = play(table, act(0, "attack", gate=3, attackers=attackers(2)))
     assert "use_one_shot" in moves_of(table, 0) and "use_one_shot" in moves_of(table, 1)
     assert "no one-shot" in refused(table, act(0, "use_one_shot", gate=2, amount=2))
-    table = play(table, act(0, "use_one_shot", gate=1, amount=2), act(1, "use_one_shot", gate=3, amount=1))
+    table = play(table, act(0, "use_one_shot", gate=1, amount=2), act(1, "use_one_shot", gate=3))  # Ben's: its +1
     assert gate_of(table, 0, 1).reinforcements == () and gate_of(table, 1, 3).reinforcements == ()
     battle = GAME.view(table.state, 1)["battle"]
     assert (battle["attack_total"], battle["defence_total"]) == (4, 3)
