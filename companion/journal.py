@@ -177,8 +177,9 @@ class Journal:
             remove_new_side_files(self._absent)
 
     def append(self, game_id: int | None, given: Input, *, source: str, at: float,
-               outcome: dict[str, Any] | None = None) -> tuple[int, int]:
-        """Store an accepted input (a StartGame opens a game; an outcome ends it, in the same commit).
+               outcome: dict[str, Any] | None = None, reopens: bool = False) -> tuple[int, int]:
+        """Store an accepted input (a StartGame opens a game; an outcome ends it, in the same commit;
+        `reopens`: the input, a corrected roll, may have undone or changed the end).
 
         Returns (seq, game id); raises JournalError, and then nothing was stored.
         """
@@ -192,6 +193,8 @@ class Journal:
                     "INSERT INTO entries (game_id, at, source, kind, body) VALUES (?, ?, ?, ?, ?)",
                     (game_id, at, source, kind, body),
                 )
+                if reopens:
+                    self._db.execute("UPDATE games SET finished = NULL, outcome = NULL WHERE id = ?", (game_id,))
                 if outcome is not None:
                     self._finish(int(game_id or 0), outcome, at)
         except sqlite3.Error as error:

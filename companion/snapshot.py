@@ -72,7 +72,7 @@ def snapshot(table: Table | None, game: Game[Any] | None, *, seat: int | None, s
     """The full state for a seat (None: the host, who sees every seat's moves); raises nothing."""
     base: JSON = {
         "seq": seq, "game": None, "title": None, "players": [], "you": seat, "whose_turn": [],
-        "outcome": None, "legal_moves": [], "can_undo": False, "awaiting_dice": None, "view": {},
+        "outcome": None, "legal_moves": [], "can_undo": False, "can_correct": False, "awaiting_dice": None, "view": {},
         "dice": _dice(extras.dice), "camera": _camera(extras),
         "message": extras.message, "lights": lights(table, game, extras), "records": extras.records,
         "demo": extras.demo, "boot": extras.boot, "game_no": extras.game_no,
@@ -94,6 +94,7 @@ def _table_part(table: Table, game: Game[Any], seat: int | None) -> JSON:
         "outcome": None if outcome is None else {"winners": list(outcome.winners), "summary": outcome.summary, "detail": dict(outcome.detail)},
         "legal_moves": [move for move in moves if seat is None or move["seat"] == seat],
         "can_undo": engine.can_undo(table, game, seat),
+        "can_correct": engine.can_correct(table),
         "awaiting_dice": None if request is None else {"sides": list(request.sides), "why": request.why, "seats": list(request.seats)},
         "view": game.view(table.state, seat),
     }

@@ -59,6 +59,7 @@ SCHEMAS: JSON = {
         "you": {**_nullable(INTEGER), "description": "the token's seat; null for the host"},
         "whose_turn": _list(INTEGER), "outcome": _nullable(_ref("Outcome")),
         "legal_moves": _list(_ref("LegalMove")), "can_undo": BOOLEAN,
+        "can_correct": {**BOOLEAN, "description": "whether the last roll may still be corrected (even one that ended the game)"},
         "awaiting_dice": _nullable(_ref("AwaitingDice")),
         "view": {**OBJECT, "description": "the game's own view of the table"},
         "dice": _nullable(_ref("Dice")), "camera": _ref("Camera"), "message": _nullable(STRING),

@@ -179,9 +179,11 @@ def _in_request_order(table: Table, game: Game[Any], roll: Roll) -> Roll:
 
 
 def _correct_roll(table: Table, game: Game[Any], roll: Roll) -> Table:
-    _refuse_after_end(table, game)  # the outcome, once set, stays (and the history already holds it)
+    """The table with its last roll replaced (even one that ended the game: a mistyped last die must not
+    decide it); raises GameOver, IllegalMove, NoRollExpected, WrongDice or BadInput."""
     last = table.last_roll
     if last is None or last.seq != table.seq:
+        _refuse_after_end(table, game)
         raise IllegalMove("Only the last roll can be corrected, and only before anything else happens.")
     before = replace(table, state=last.before)
     check_roll(before, game, roll)
@@ -225,6 +227,11 @@ def legal_moves(table: Table, game: Game[Any]) -> list[JSON]:
             if rule.why_not(table.state, seat) is None:
                 found.append({"seat": seat, "move": rule.name, "title": rule.title, "args": rule.schema(table.state, seat)})
     return found
+
+
+def can_correct(table: Table) -> bool:
+    """Whether the last roll may still be corrected (nothing has happened since); raises nothing."""
+    return table.last_roll is not None and table.last_roll.seq == table.seq
 
 
 def can_undo(table: Table, game: Game[Any], seat: int | None = None) -> bool:

@@ -24,7 +24,7 @@ BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SNAPSHOT: dict[str, Any] = {
     "seq": 1, "game": "through-the-gate", "title": "Through The Gate", "players": ["Ann", "Bob"], "you": None,
-    "whose_turn": [0], "outcome": None, "legal_moves": [], "can_undo": False, "awaiting_dice": None, "view": {},
+    "whose_turn": [0], "outcome": None, "legal_moves": [], "can_undo": False, "can_correct": False, "awaiting_dice": None, "view": {},
     "dice": None, "camera": {"status": "none", "message": ""}, "message": None,
     "lights": {"seats": [True, False], "status": "ready", "buzz": False}, "records": None, "demo": True,
     "boot": "5eed0001",

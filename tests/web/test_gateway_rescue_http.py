@@ -146,3 +146,24 @@ def _press_roll_and_wait(server: Any, token: str) -> dict[str, Any]:
             return snap
         time.sleep(0.05)
     return snap
+
+
+def test_a_mistyped_d8_that_ended_the_game_is_corrected_and_the_game_goes_on(start_server: Any) -> None:
+    server = start_server()
+    game = {"game": GAME, "players": ["Ann", "Bo"], "options": {"creatures": 1}}
+    assert server.api("POST", "/api/game", json=game, token=server.host_token)[0] == 200
+    ann, bo = server.seat_token(0), server.seat_token(1)
+    _roll(server, ann, [1], [6])
+    _roll(server, bo, [2], [6])  # Ann rolled lowest and goes first
+    server.act(ann, 0, "rescue")
+    over = _roll(server, ann, [3, 1], [6, 8])  # the D8 shows 2; Ann typed 1: the last creature "rescued"
+    assert over["outcome"] is not None and over["can_correct"] is True
+    assert server.api("GET", "/api/history", token=server.host_token)[1][0]["finished"] is not None
+    status, fixed = server.api("POST", "/api/dice/correct", json={"values": [3, 2], "sides": [6, 8]}, token=ann)
+    assert status == 200, fixed
+    assert fixed["outcome"] is None and fixed["view"]["creatures_left"] == 1 and fixed["whose_turn"], fixed["whose_turn"]
+    past = server.api("GET", "/api/history", token=server.host_token)[1][0]
+    assert (past["finished"], past["outcome"]) == (None, None)  # the history no longer says the game ended
+    server.companion.stop()
+    again = start_server().api("GET", "/api/state", token=server.host_token)[1]  # a restart replays the correction
+    assert again["outcome"] is None and again["view"]["creatures_left"] == 1

@@ -303,7 +303,7 @@
   }
 
   function correction(dice) {
-    if (page.snap.outcome) return null;
+    if (page.snap.outcome && !page.snap.can_correct) return null;  // a roll that ended the game can still be put right
     const schema = { type: "object", required: [], properties: {} };
     dice.sides.forEach((sides, index) => {
       schema.properties[`die${index}`] = { type: "integer", minimum: 1, maximum: sides, title: t("die", { n: index + 1, sides }) };
