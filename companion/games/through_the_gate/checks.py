@@ -35,11 +35,13 @@ def add_roll(check: Check, raw: int) -> Check:
     return replace(check, dice=check.dice + (Die(raw, check.next_modifier),), next_modifier=0)
 
 
-def modify(check: Check, amount: int) -> Check:
-    """The check with a modifier on the die about to be rolled, else on the last die rolled."""
-    if check.awaiting and check.reroll_index is None:
+def modify(check: Check, amount: int, index: int | None = None) -> Check:
+    """The check with a modifier on the rolled die at `index` if given, else on the die about to be
+    rolled, else on the last die rolled; raises nothing (the caller checks the index)."""
+    if index is None and check.awaiting and check.reroll_index is None:
         return replace(check, next_modifier=check.next_modifier + amount)
-    index = check.reroll_index if check.reroll_index is not None else len(check.dice) - 1
+    if index is None:
+        index = check.reroll_index if check.reroll_index is not None else len(check.dice) - 1
     dice = list(check.dice)
     dice[index] = replace(dice[index], modifier=dice[index].modifier + amount)
     return replace(check, dice=tuple(dice))

@@ -117,7 +117,14 @@ def _start_check(state: TheGate, act: Act) -> TheGate:
 
 def _modify(state: TheGate, act: Act) -> TheGate:
     amount, title = checks.MODIFIERS[act.args["card"]]
-    check = checks.modify(state.check, amount)  # type: ignore[arg-type]
+    check = state.check
+    assert check is not None
+    index = act.args["die"] - 1 if "die" in act.args else None
+    if index is not None and index >= len(check.dice):
+        rolled = len(check.dice)
+        raise IllegalMove(f"{rolled} {'die is' if rolled == 1 else 'dice are'} rolled so far in this check; "
+                          "pick one of them to modify.")
+    check = checks.modify(check, amount, index)
     state = say(replace(state, check=check), f"{title}.")
     return say(state, checks.verdict(check)) if not check.awaiting else state
 
@@ -204,6 +211,12 @@ def _check_args(state: TheGate, seat: int) -> JSON:
     return obj({"kind": choice(checks.CHECKS, "check"), "player": _player(state, seat)}, ("kind",))
 
 
+def _modify_args(state: TheGate, seat: int) -> JSON:
+    count = state.check.needed if state.check else 1
+    return obj({"card": choice(tuple(checks.MODIFIERS), "card"), "die": integer(1, count, "which die (left out: the next)")},
+               ("card",))
+
+
 def _reroll_args(state: TheGate, seat: int) -> JSON:
     count = state.check.needed if state.check else 1
     return obj({"die": integer(1, count, "which die")})
@@ -218,7 +231,7 @@ MOVES: tuple[MoveRule[TheGate], ...] = (
              lambda state, seat: obj({"speed": integer(2, 7, "speed")}, ("speed",))),
     MoveRule("check", "Roll check", _start_check, first_reason(your_turn, _speed_set, _no_roll_pending), _check_args),
     MoveRule("modify", "Modify the roll", _modify, first_reason(your_turn, _has_check),
-             lambda state, seat: obj({"card": choice(tuple(checks.MODIFIERS), "card")}, ("card",))),
+             _modify_args),
     MoveRule("reroll", "Re-roll (Silver Apples)", _reroll, first_reason(your_turn, _check_rolled), _reroll_args),
     MoveRule("quickness_potion", "Quickness Potion", _quickness, first_reason(your_turn, _speed_set, _not_quick)),
     MoveRule("gain_hourglass", "+1 hourglass", _gain, your_turn, _one_player(False), weight=0.05),

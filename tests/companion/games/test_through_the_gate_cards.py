@@ -1,6 +1,9 @@
 """Through The Gate: cards played in either order judge a roll alike, and wilds always count somewhere."""
 from __future__ import annotations
 
+import pytest
+
+from companion.rules.errors import IllegalMove
 from ttg_table import GAME, move, roll, started, to_scoring
 
 
@@ -25,3 +28,17 @@ def test_a_solo_record_keeps_the_wild_when_no_target_is_met() -> None:
     table = move(move(to_scoring(("Ann",)), "set_tallies", seat=0, wild=1, diary=5), "finish_scoring", seat=0)
     tallies = GAME.outcome(table.state).detail["tallies"]
     assert tallies["compassion"] + tallies["strength"] + tallies["wisdom"] == 1
+
+
+def test_a_modifier_can_lift_a_roll_already_seen_of_a_three_roll_check() -> None:
+    check = move(move(started(), "declare_speed", speed=4), "check", kind="three_less")
+    early = roll(move(roll(check, 2), "modify", card="brooch_of_alertness", die=1), 5, 5)  # the Brooch on the 2 just seen
+    late = move(roll(check, 2, 5, 5), "modify", card="brooch_of_alertness", die=1)  # or once all three are rolled
+    for table in (early, late):
+        shown = GAME.view(table.state, 0)["check"]
+        assert [(die["raw"], die["value"]) for die in shown["dice"]] == [(2, 4), (5, 5), (5, 5)]
+        assert shown["failures"] == 0
+    nothing_yet = move(check, "modify", card="brooch_of_alertness")  # before any roll: the next die, as before
+    assert GAME.view(roll(nothing_yet, 2).state, 0)["check"]["dice"][0]["value"] == 4
+    with pytest.raises(IllegalMove, match="1 die is rolled so far in this check"):
+        move(roll(check, 2), "modify", card="brooch_of_alertness", die=2)
