@@ -8,6 +8,7 @@ from typing import Any
 from companion.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.rules.errors import (
     BadInput,
+    CompanionError,
     GameOver,
     IllegalMove,
     NoRollExpected,
@@ -69,7 +70,17 @@ def check_options(game: Game[Any], options: Any) -> dict[str, Any]:
 
 
 def apply(table: Table, game: Game[Any], given: Input) -> Table:
-    """The table after one input; raises a CompanionError (table unchanged) when it is refused."""
+    """The table after one input; raises a CompanionError (table unchanged), worded by the game, when it is refused."""
+    try:
+        return _apply_input(table, game, given)
+    except CompanionError as refusal:
+        worded = game.refusals(refusal.message)
+        if worded == refusal.message:
+            raise
+        raise type(refusal)(worded, code=refusal.code) from None
+
+
+def _apply_input(table: Table, game: Game[Any], given: Input) -> Table:
     if isinstance(given, Move):
         return _apply_move(table, game, given)
     if isinstance(given, DiceRolled):

@@ -1,6 +1,7 @@
 """Both languages of The Gate: log lines, refusals and the names of things, in English and Korean."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from companion.games.the_gate.state import ATTACK, DEFENCE, GATE, ONE_SHOT, Duel, Line
@@ -14,6 +15,13 @@ KIND_NAMES = {
 }
 SIDE_NAMES = {ATTACK: ("attack", "공격력"), DEFENCE: ("defence", "방어력")}
 ENGINE_LINES = {"Last move taken back.": "마지막 행동을 되돌렸습니다."}
+ENGINE_REFUSALS = (  # the engine's own refusals (English patterns) and their Korean
+    (r"This game is over; start a new one\.", "게임이 끝났습니다. 새 게임을 시작하세요."),
+    (r"There is no move of this turn to take back \(a roll is never undone\)\.", "이 턴에 되돌릴 행동이 없습니다."),
+    (r"The last move was (?P<who>.+)'s: only (?P=who) \(or the host\) can take it back\.",
+     "마지막 행동은 {who}의 것입니다: {who}(또는 호스트)만 되돌릴 수 있습니다."),
+    (r"No roll is expected right now\.", "지금은 주사위를 굴릴 때가 아닙니다."),
+)
 
 
 def tell(state: Duel, english: str, korean: str) -> Duel:
@@ -24,6 +32,15 @@ def tell(state: Duel, english: str, korean: str) -> Duel:
 def both(english: str, korean: str) -> str:
     """A refusal a player can read in either language: 'English / 한국어'; raises nothing."""
     return f"{english} / {korean}"
+
+
+def engine_refusal(message: str) -> str:
+    """An engine refusal in both languages when its Korean is known, else as it is; raises nothing."""
+    for pattern, korean in ENGINE_REFUSALS:
+        found = re.fullmatch(pattern, message)
+        if found:
+            return both(message, korean.format(**found.groupdict()))
+    return message
 
 
 def bilingual(line: Line | str) -> dict[str, str]:
