@@ -44,6 +44,13 @@ def _speed_set(state: TheGate, seat: int) -> str | None:
     return "Declare your speed first." if state.speed is None else None
 
 
+def _turn_or_roller(state: TheGate, seat: int) -> str | None:
+    """None for the player whose turn it is and for the player rolling the check (a Shortcut check on
+    someone else's turn: their own cards change their own roll), else why not; raises nothing."""
+    check = state.check
+    return None if check is not None and seat == check.player and state.phase == PLAYING else your_turn(state, seat)
+
+
 def _has_check(state: TheGate, seat: int) -> str | None:
     return "There is no roll check this turn to change." if state.check is None else None
 
@@ -230,9 +237,9 @@ MOVES: tuple[MoveRule[TheGate], ...] = (
     MoveRule("declare_speed", "Declare speed", _declare_speed, first_reason(your_turn, _speed_open, _no_roll_pending),
              lambda state, seat: obj({"speed": integer(2, 7, "speed")}, ("speed",))),
     MoveRule("check", "Roll check", _start_check, first_reason(your_turn, _speed_set, _no_roll_pending), _check_args),
-    MoveRule("modify", "Modify the roll", _modify, first_reason(your_turn, _has_check),
+    MoveRule("modify", "Modify the roll", _modify, first_reason(_turn_or_roller, _has_check),
              _modify_args),
-    MoveRule("reroll", "Re-roll (Silver Apples)", _reroll, first_reason(your_turn, _check_rolled), _reroll_args),
+    MoveRule("reroll", "Re-roll (Silver Apples)", _reroll, first_reason(_turn_or_roller, _check_rolled), _reroll_args),
     MoveRule("quickness_potion", "Quickness Potion", _quickness, first_reason(your_turn, _speed_set, _not_quick)),
     MoveRule("gain_hourglass", "+1 hourglass", _gain, your_turn, _one_player(False), weight=0.05),
     MoveRule("lose_hourglass", "−1 hourglass", _lose, your_turn, _one_player(True)),

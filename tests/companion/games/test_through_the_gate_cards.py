@@ -42,3 +42,11 @@ def test_a_modifier_can_lift_a_roll_already_seen_of_a_three_roll_check() -> None
     assert GAME.view(roll(nothing_yet, 2).state, 0)["check"]["dice"][0]["value"] == 4
     with pytest.raises(IllegalMove, match="1 die is rolled so far in this check"):
         move(roll(check, 2), "modify", card="brooch_of_alertness", die=2)
+
+
+def test_a_player_rolling_a_shortcut_check_on_someone_elses_turn_plays_their_own_modifier() -> None:
+    table = move(move(started(), "declare_speed", speed=4), "check", kind="less", player=1)  # Bob rolls, speed 0
+    table = move(table, "modify", seat=1, card="companion_bonus")
+    with pytest.raises(IllegalMove, match="It is Ann's turn."):
+        move(table, "modify", seat=2, card="companion_bonus")  # Cy is not rolling
+    assert GAME.view(roll(table, 3).state, 1)["check"]["dice"][0]["value"] == 4
