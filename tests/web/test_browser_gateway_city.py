@@ -56,3 +56,15 @@ def test_a_rematch_forgets_the_attack_planned_in_the_last_game(browser: Any, com
     expect(page.locator("#gc-attack-runestones")).to_have_value("0")
     expect(page.locator("#gc-attack-district")).to_have_value("0")  # "—": no district chosen
     expect(page.get_by_role("button", name="Preview")).to_be_disabled()
+
+
+def test_every_new_game_option_has_a_korean_label(browser: Any, companion_server: Any) -> None:
+    server = companion_server
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(f"{server.url}/join?token={server.host_token}")
+    page.locator("#game-choice").select_option("gateway-city")
+    page.locator("[data-lang=ko]").click()
+    labels = page.locator(".start-form label.field > span")
+    expect(labels.first).to_be_visible()
+    shown = labels.all_text_contents()
+    assert len(shown) == 11 and all(any("\uac00" <= letter <= "\ud7a3" for letter in label) for label in shown), shown

@@ -30,6 +30,12 @@
       draw_event: "Event card", spawns: "What it spawned (none: leave empty)", record_event: "Record the event card",
       add_card: "+ card", remove: "✕", kind: "Kind", vp: "VP", name: "Name", district: "District",
       correct: "Correct a district", held_by: "Held by", player: "Player", cards: "Cards", save: "Save",
+      // the host's new-game options and the titles of the moves' fields
+      "district tokens": "District tokens", "district names": "District names", "shuffle the tokens": "Shuffle the tokens",
+      "starting City Guard attack": "Starting City Guard attack", "starting City Guard defence": "Starting City Guard defence",
+      "starting City Guard VP": "Starting City Guard VP", "starting player": "Starting player",
+      "last game's winner": "Last game's winner", "Event Cards I": "Event cards I", "Event Cards II": "Event cards II",
+      "Event Cards III": "Event cards III", "VP (±)": "VP (±)",
     },
     ko: {
       round: "{round}라운드", starting: "시작 플레이어: {name}", attacks: "이번 차례 공격: {made} / {allowed}",
@@ -50,6 +56,11 @@
       draw_event: "이벤트 카드", spawns: "등장한 카드 (없으면 비워 두기)", record_event: "이벤트 카드 기록",
       add_card: "+ 카드", remove: "✕", kind: "종류", vp: "승점", name: "이름", district: "구역",
       correct: "구역 바로잡기", held_by: "지배", player: "플레이어", cards: "카드", save: "저장",
+      "district tokens": "구역 토큰", "district names": "구역 이름", "shuffle the tokens": "토큰 섞기",
+      "starting City Guard attack": "시작 경비대 공격력", "starting City Guard defence": "시작 경비대 방어력",
+      "starting City Guard VP": "시작 경비대 승점", "starting player": "시작 플레이어",
+      "last game's winner": "지난 게임 승자", "Event Cards I": "이벤트 카드 I", "Event Cards II": "이벤트 카드 II",
+      "Event Cards III": "이벤트 카드 III", "VP (±)": "승점 (±)",
     },
   };
 
