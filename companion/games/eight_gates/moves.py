@@ -239,6 +239,13 @@ _SETUP_ARCHIVIST = _in_phase(ARCHIVIST, "The Archivist has already been chosen."
 _SETUP_MIDDLE = _in_phase(OPENING, "The middle's starting Gates are placed once, after the Archivist is chosen.")
 _ABILITY = first_reason(your_turn, _gate_played)
 
+
+def _points_now(state: EightGates, seat: int) -> str | None:
+    """Points from a Gate's text: on the turn it was played, or during the reveal (the last turn was
+    ended before they were entered, and end_turn cannot be taken back); raises nothing."""
+    return None if state.phase == REVEAL else _ABILITY(state, seat)
+
+
 MOVES: tuple[MoveRule[EightGates], ...] = (
     MoveRule("deal", "Dealt for the Archivist", _deal, _SETUP_ARCHIVIST, _deal_args),
     MoveRule("choose_archivist", "The table chooses the Archivist", _choose, _SETUP_ARCHIVIST,
@@ -249,8 +256,8 @@ MOVES: tuple[MoveRule[EightGates], ...] = (
     MoveRule("flip_reference", "Flip the reference card (second Gate)", _flip, first_reason(your_turn, _may_flip), weight=0.3),
     MoveRule("destroy_gate", "Destroy a Gate (→ Ruins)", _destroy, first_reason(_ABILITY, _something_to_destroy),
              _cell_args(0, {}, ()), weight=0.2),
-    MoveRule("gain_points", "Gain points", _points(1), _ABILITY, _amount_args("points", 99), weight=0.2),
-    MoveRule("lose_points", "Lose points", _points(-1), _ABILITY, _amount_args("points", 99), weight=0.1),
+    MoveRule("gain_points", "Gain points", _points(1), _points_now, _amount_args("points", 99), weight=0.2),
+    MoveRule("lose_points", "Lose points", _points(-1), _points_now, _amount_args("points", 99), weight=0.1),
     MoveRule("draw_cards", "Draw cards", _draw, _ABILITY, _amount_args("cards", 10), weight=0.2),
     MoveRule("discard_cards", "Discard under the deck", _discard, _ABILITY, _amount_args("cards", 10), weight=0.1),
     MoveRule("end_turn", "End turn", _end_turn, first_reason(your_turn, _may_end), undoable=False, weight=3.0),

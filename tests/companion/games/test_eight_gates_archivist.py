@@ -203,3 +203,11 @@ def test_a_wrongly_named_archivist_can_be_undone_until_play_starts() -> None:
     assert back.state.archivist is None and back.state.phase == ARCHIVIST
     played = act(table, 1, "starting_gates", values=[1, 2, 3])
     assert not engine.can_undo(played, GAME)
+
+
+def test_points_from_the_last_gates_text_can_still_be_entered_during_the_reveal() -> None:
+    table = to_reveal(3)  # the Archivist ended the last turn before entering the Gate's +3
+    before = table.state.points(0)
+    table = act(table, 1, "gain_points", player=0, points=3)
+    assert table.state.points(0) == before + 3 and table.state.phase == REVEAL
+    assert refused(table, 1, "destroy_gate", x=0, y=0) == "That can only be done during a player's turn."  # points only
