@@ -202,3 +202,26 @@ def test_long_names_stay_inside_their_qr_captions(browser, companion_server, dev
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # the page does not scroll sideways
     assert errors == []
     context.close()
+
+
+def test_the_boxs_camera_sentences_are_korean_on_the_korean_page(browser, companion_server):
+    server = companion_server
+    new_game(server, "through-the-gate", ["Ann", "Bob"])
+    context, page, errors = open_page(browser, server, server.seat_token(0))
+    expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
+    in_korean(page)
+    server.companion.loop.enqueue(answer_now(server.companion.loop, unsure_read(5)))  # a real unsure read
+    expect(page.locator(".camera")).to_contain_text("주사위를 확실히 읽지 못했습니다 — 다시 굴려 주세요.")
+    said = page.evaluate("""() => [
+        "I see 3 dice, expecting 2 — is an extra die on the tray? (1 die without pips, which I leave to you)",
+        "A die changed after the read: the table keeps 5, but the tray now shows 2. If the new faces should count, correct the roll.",
+        "A sentence the page does not know.",
+      ].map((sentence) => window.Companion.inLang(sentence))""")
+    assert said == ["주사위 3개가 보입니다 (필요: 2개) — 트레이에 주사위가 더 있나요? (눈이 없는 주사위 1개는 직접 입력하세요)",
+                    "읽은 뒤 주사위가 바뀌었습니다: 테이블은 5을(를) 그대로 두고, 트레이에는 지금 2이(가) 보입니다. "
+                    "새 눈이 맞다면 굴림을 정정하세요.",
+                    "A sentence the page does not know."]
+    page.locator("[data-lang=en]").click()
+    expect(page.locator(".camera")).to_contain_text("Could not read the dice surely — please roll again.")
+    assert errors == []
+    context.close()

@@ -191,7 +191,7 @@
     if (!page.joined) return [notice(page.refusal || t("not_joined"), "warn")];
     if (!snap) return [];
     if (seatGone()) return [notice(t("seat_gone", { n: snap.you + 1 }), "warn")];
-    const parts = [refusal(), snap.message ? notice(snap.message, "info") : null, who()];
+    const parts = [refusal(), snap.message ? notice(C.inLang(snap.message), "info") : null, who()];
     if (!snap.game) return [...parts, notice(t("no_game"), "info"), panel()];
     return [...parts, outcome(), turn(), pendingRoll(), gameView(), lastDice(), controls(), panel(), log()];
   }
@@ -291,7 +291,7 @@
     const snap = page.snap;
     const camera = snap.camera || { status: "none", message: "" };
     const cameraLine = el("p", { class: ["camera", `camera-${camera.status}`] },
-      `📷 ${t("camera")}: `, camera.message || t(`camera_${camera.status}`));
+      `📷 ${t("camera")}: `, C.inLang(camera.message) || t(`camera_${camera.status}`));
     if (!snap.dice) return el("section", { class: "dice" }, cameraLine);
     const dice = snap.dice;
     const shown = dice.values.map((value, index) => el("figure", { class: "die" },

@@ -1,0 +1,46 @@
+// The box's own sentences (the camera's, the table's notes) in the page's language: the server writes
+// them in English; on the Korean page the known ones are shown in Korean, any other as written.
+(function () {
+  const C = window.Companion;
+  const listed = (values) => values.replace(/ and /g, ", ");
+
+  const KOREAN = [
+    [/^Reading the dice…$/, () => "주사위 읽는 중…"],
+    [/^Camera ready\.$/, () => "카메라 준비됨."],
+    [/^Camera offline — enter rolls by hand\.(.*)$/, (m) => `카메라 꺼짐 — 굴림을 직접 입력하세요.${m[1]}`],
+    [/^Could not read the dice surely — please roll again\.$/, () => "주사위를 확실히 읽지 못했습니다 — 다시 굴려 주세요."],
+    [/^A die is cocked — please roll it again\.$/, () => "기울어진 주사위가 있습니다 — 다시 굴려 주세요."],
+    [/^I see no dice on the tray — please roll again\.$/, () => "트레이에 주사위가 보이지 않습니다 — 다시 굴려 주세요."],
+    [/^The dice never settled — please roll again\.$/, () => "주사위가 멈추지 않았습니다 — 다시 굴려 주세요."],
+    [/^The dice have not moved since the last roll — please roll\.$/, () => "지난 굴림 뒤 주사위가 움직이지 않았습니다 — 굴려 주세요."],
+    [/^Camera read (.+) — enter the (.+) by hand\.$/, (m) => `카메라가 읽은 값: ${listed(m[1])} — ${m[2]}은(는) 직접 입력하세요.`],
+    [/^(?:Read|Rolled|Camera read) (.+)\.$/, (m) => `읽은 값: ${listed(m[1])}.`],
+    [/^The dice changed after the read\.$/, () => "읽은 뒤 주사위가 바뀌었습니다."],
+    [/^The dice were read, but no roll is expected now\.$/, () => "주사위를 읽었지만 지금은 굴림을 기다리지 않습니다."],
+    [/^A die changed after the read: the table keeps (.+), but the tray now shows (.+)\. If the new faces should count, correct the roll\.$/,
+      (m) => `읽은 뒤 주사위가 바뀌었습니다: 테이블은 ${listed(m[1])}을(를) 그대로 두고, 트레이에는 지금 ${listed(m[2])}이(가) 보입니다. 새 눈이 맞다면 굴림을 정정하세요.`],
+    [/^The camera read (.+) after the table had moved on, so that read was not used\.$/,
+      (m) => `카메라가 ${listed(m[1])}을(를) 읽었을 때는 테이블이 이미 넘어가서, 그 값은 쓰지 않았습니다.`],
+    [/^I see (no dice|1 die|(\d+) dice), expecting (\d+) — [^(]+\?(.*)$/, countSentence],
+  ];
+
+  // "I see 1 die, expecting 2 — is one off the tray? (…)" with its notes in brackets.
+  function countSentence(m) {
+    const seen = m[1] === "no dice" ? 0 : m[1] === "1 die" ? 1 : Number(m[2]);
+    const hint = seen > Number(m[3]) ? "트레이에 주사위가 더 있나요?" : "트레이 밖으로 나간 주사위가 있나요?";
+    const notes = m[4]
+      .replace(/\((\d+) di(?:e|ce) outside the tray as calibrated( — has the camera moved\? Then run companion calibrate again)?\)/,
+        (all, n, moved) => `(보정한 트레이 밖 주사위 ${n}개${moved ? " — 카메라가 움직였나요? 그렇다면 companion calibrate를 다시 실행하세요" : ""})`)
+      .replace(/\((\d+) di(?:e|ce) without pips, which I leave to you\)/, (all, n) => `(눈이 없는 주사위 ${n}개는 직접 입력하세요)`);
+    return `주사위 ${seen}개가 보입니다 (필요: ${m[3]}개) — ${hint}${notes}`;
+  }
+
+  C.inLang = function (sentence) {
+    if (C.lang !== "ko" || !sentence) return sentence;
+    for (const [pattern, korean] of KOREAN) {
+      const found = String(sentence).match(pattern);
+      if (found) return korean(found);
+    }
+    return sentence;
+  };
+})();
