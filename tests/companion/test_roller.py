@@ -1,9 +1,9 @@
-"""The roller: settle, read K still frames, vote, re-capture, ask for a re-roll, notice bumped dice."""
+"""The roller: settle, read K still frames, vote, re-capture, ask for a re-roll (the watch after a read:
+test_roller_watch.py)."""
 from __future__ import annotations
 
 import functools
-import itertools
-from typing import Any, Callable
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -18,27 +18,14 @@ from companion.roller import (
     UNSETTLED_MESSAGE,
     Roller,
     RollResult,
-    Watch,
     crop_jpeg,
 )
 from vision.settle import motion, thumbnail
 from vision.sources import CameraError, SyntheticCamera
-from vision.synthetic import render_dice
 from vision.reader import read_dice
 from vision.types import COCKED, NOT_PIPS, UNSURE, DiceReading, DieReading
 
-
-class FakeClock:
-    """A clock that only moves when the roller sleeps."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.now += seconds
+from roller_parts import FakeClock, roller_with as _roller
 
 
 class StandInReader:
@@ -62,10 +49,6 @@ class StandInReader:
 
 def _left_to_right(camera: SyntheticCamera) -> tuple[int, ...]:
     return tuple(value for _, value in sorted(zip(camera.boxes, camera.values)))
-
-
-def _roller(source: Any, read: Callable, clock: FakeClock, **settings: Any) -> Roller:
-    return Roller(source, read, clock=clock, sleep=clock.sleep, **settings)
 
 
 def test_still_dice_are_read_with_crops_and_a_sentence() -> None:
@@ -269,63 +252,6 @@ def test_an_empty_tray_is_read_at_the_deadline_and_reported() -> None:
     assert (result.kind, result.message) == ("wrong_count", "I see no dice, expecting 2 — are they off the tray?")
     result = _roller(camera, reader, clock, max_wait_seconds=2).roll()
     assert (result.kind, result.message) == ("reroll", NO_DICE_MESSAGE)
-
-
-class Tray:
-    """A camera over a tray a test arranges: `show` puts rendered dice down, still until the next `show`."""
-
-    def __init__(self, values: list[int], seed: int = 1) -> None:
-        self.show(values, seed)
-
-    def show(self, values: list[int], seed: int = 1, *, shade: float = 1.0) -> None:
-        """Lay `values` out as the renderer places them for `seed`; `shade` darkens the dice's half of the tray."""
-        self.view = render_dice(values, seed=seed)[0]
-        self.view[:, 320:] = (self.view[:, 320:] * shade).astype(np.uint8)
-
-    def frame(self) -> np.ndarray:
-        return self.view.copy()
-
-
-def _read_then_watch(tray: Tray) -> tuple[Roller, RollResult]:
-    roller = _roller(tray, read_dice, FakeClock())
-    result = roller.roll((6, 6))
-    assert result.kind == "read" and sorted(result.values) == [3, 6]
-    return roller, result
-
-
-def test_watch_lets_a_shadow_or_a_nudge_pass_when_the_faces_stay_the_same() -> None:
-    tray = Tray([6, 3])
-    roller, result = _read_then_watch(tray)
-    assert roller.watch(result) == Watch("same", scene=result.scene)  # nothing changed: no second read
-    tray.show([6, 3], shade=0.55)  # a hand's shadow over the dice
-    shadowed = roller.watch(result)
-    assert shadowed.verdict == "same" and sorted(shadowed.now) == [3, 6] and shadowed.scene != result.scene
-    tray.show([6, 3], seed=2)  # the same faces, slid to other places
-    assert roller.watch(result).verdict == "same"
-
-
-def test_watch_tells_when_a_knocked_die_shows_another_face_or_a_die_is_added() -> None:
-    tray = Tray([6, 3])
-    roller, result = _read_then_watch(tray)
-    tray.show([6, 5])
-    knocked = roller.watch(result)
-    assert knocked.verdict == "changed" and sorted(knocked.now) == [5, 6] and knocked.scene
-    tray.show([6, 3, 2])
-    added = roller.watch(result)
-    assert added.verdict == "changed" and sorted(added.now) == [2, 3, 6]
-
-
-def test_watch_sees_dice_being_picked_up_and_waits_out_a_moving_hand() -> None:
-    tray = Tray([6, 3])
-    roller, result = _read_then_watch(tray)
-    tray.show([6])
-    assert roller.watch(result).verdict == "gathered"
-    tray.show([])
-    assert roller.watch(result).verdict == "gathered"
-    scenes = itertools.cycle([render_dice([6, 5], seed=seed)[0] for seed in (1, 3)])
-    tray.frame = lambda: next(scenes).copy()  # a hand keeps moving the dice about
-    assert roller.watch(result).verdict == "moving"
-    assert roller.watch(RollResult("reroll", message=REROLL_MESSAGE)).verdict == "gathered"  # nothing read: nothing to watch
 
 
 def test_a_roll_since_the_last_read_waits_for_the_dice_to_move() -> None:

@@ -1,0 +1,69 @@
+"""The roller's watch after a read, with the real reader on rendered trays: the same faces pass, other
+faces or more dice are told, fewer dice are being picked up, a moving hand is waited out."""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from companion.roller import REROLL_MESSAGE, Roller, RollResult, Watch
+from roller_parts import FakeClock, roller_with
+from vision.reader import read_dice
+from vision.synthetic import render_dice
+
+
+class Tray:
+    """A camera over a tray a test arranges: `show` puts rendered dice down, still until the next `show`."""
+
+    def __init__(self, values: list[int], seed: int = 1) -> None:
+        self.show(values, seed)
+
+    def show(self, values: list[int], seed: int = 1, *, shade: float = 1.0) -> None:
+        """Lay `values` out as the renderer places them for `seed`; `shade` darkens the dice's half of the tray."""
+        self.view = render_dice(values, seed=seed)[0]
+        self.view[:, 320:] = (self.view[:, 320:] * shade).astype(np.uint8)
+
+    def frame(self) -> np.ndarray:
+        return self.view.copy()
+
+
+def _read_then_watch(tray: Tray) -> tuple[Roller, RollResult]:
+    roller = roller_with(tray, read_dice, FakeClock())
+    result = roller.roll((6, 6))
+    assert result.kind == "read" and sorted(result.values) == [3, 6]
+    return roller, result
+
+
+def test_watch_lets_a_shadow_or_a_nudge_pass_when_the_faces_stay_the_same() -> None:
+    tray = Tray([6, 3])
+    roller, result = _read_then_watch(tray)
+    assert roller.watch(result) == Watch("same", scene=result.scene)  # nothing changed: no second read
+    tray.show([6, 3], shade=0.55)  # a hand's shadow over the dice
+    shadowed = roller.watch(result)
+    assert shadowed.verdict == "same" and sorted(shadowed.now) == [3, 6] and shadowed.scene != result.scene
+    tray.show([6, 3], seed=2)  # the same faces, slid to other places
+    assert roller.watch(result).verdict == "same"
+
+
+def test_watch_tells_when_a_knocked_die_shows_another_face_or_a_die_is_added() -> None:
+    tray = Tray([6, 3])
+    roller, result = _read_then_watch(tray)
+    tray.show([6, 5])
+    knocked = roller.watch(result)
+    assert knocked.verdict == "changed" and sorted(knocked.now) == [5, 6] and knocked.scene
+    tray.show([6, 3, 2])
+    added = roller.watch(result)
+    assert added.verdict == "changed" and sorted(added.now) == [2, 3, 6]
+
+
+def test_watch_sees_dice_being_picked_up_and_waits_out_a_moving_hand() -> None:
+    tray = Tray([6, 3])
+    roller, result = _read_then_watch(tray)
+    tray.show([6])
+    assert roller.watch(result).verdict == "gathered"
+    tray.show([])
+    assert roller.watch(result).verdict == "gathered"
+    scenes = itertools.cycle([render_dice([6, 5], seed=seed)[0] for seed in (1, 3)])
+    tray.frame = lambda: next(scenes).copy()  # a hand keeps moving the dice about
+    assert roller.watch(result).verdict == "moving"
+    assert roller.watch(RollResult("reroll", message=REROLL_MESSAGE)).verdict == "gathered"  # nothing read: nothing to watch
