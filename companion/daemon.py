@@ -149,6 +149,11 @@ def _panel(config: Config, pin_factory: Any, loop: EngineLoop, warnings: list[st
         warnings.append(f"GPIO unavailable ({error}); running web-only: use the phones.")
         log.warning(warnings[-1])
         return None
+    except Exception as error:  # a pin another program holds (lgpio: "GPIO busy"), or a driver fault
+        warnings.append(f"The GPIO pins could not be opened ({type(error).__name__}: {error}); is another program "
+                        "using them? Running web-only: use the phones.")
+        log.warning(warnings[-1])
+        return None
 
 
 def _show_lights(panel: Any) -> Callable[[dict[str, Any]], None]:

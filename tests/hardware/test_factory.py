@@ -5,6 +5,7 @@ import subprocess
 import sys
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -91,3 +92,30 @@ def test_importing_hardware_touches_no_gpio() -> None:
     done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, timeout=60,
                           cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 0, done.stderr
+
+
+class _GpioBusy(Exception):
+    """What lgpio raises when another program holds a line."""
+
+
+class _BusyRollPin(MockPWMPin):
+    """GPIO 17 (ROLL) is held by another program."""
+
+    def __init__(self, factory: Any, info: Any) -> None:
+        if info.name == "GPIO17":
+            raise _GpioBusy("GPIO busy")
+        super().__init__(factory, info)
+
+
+def test_a_pin_another_program_holds_leaves_the_box_running_web_only(tmp_path: Path) -> None:
+    from companion.config import Camera, Config
+    from companion.daemon import build
+
+    config = Config(host="127.0.0.1", port=0, advertise="127.0.0.1", state=tmp_path, camera=Camera(source="none"))
+    companion = build(config, pin_factory=MockFactory(pin_class=_BusyRollPin))
+    try:
+        assert companion.panel is None
+        assert companion.warnings == ["The GPIO pins could not be opened (_GpioBusy: GPIO busy); is another program "
+                                      "using them? Running web-only: use the phones."]
+    finally:
+        companion.stop()
