@@ -17,7 +17,7 @@ from typing import Any, Callable, NamedTuple
 from companion.inputs import DiceRolled
 from companion.loop import EngineLoop, Job
 from companion.roller import listed
-from companion.rules.errors import NoRollExpected
+from companion.rules.errors import CompanionError, NoRollExpected
 from companion.snapshot import CameraGuess
 from vision.sources import CameraError
 
@@ -55,6 +55,8 @@ class DiceCamera:
         self._thread: threading.Thread | None = None
         self._partial: _HalfRoll | None = None
         self._asked = 0  # reads asked for and not yet answered (loop thread)
+        self._asked_at = -1  # the table's seq when the newest of them was asked for (loop thread)
+        self._read_again = False  # the last read was refused by the table: its dice may be read as they lie
         self._watched: Any = None
         self._online: bool | None = None
         self._moved_from = b""  # the scene the dice must move from before a read: the last read's, or the tray at start
@@ -87,10 +89,13 @@ class DiceCamera:
         readable = tuple(count for count in sides if count in CAMERA_SIDES)
         if not readable:
             raise NoRollExpected("The camera cannot read these dice yet; enter the roll by hand.")
+        seq = self._loop.session.seq
+        if self._asked and self._asked_at == seq:
+            return  # ROLL again (a double tap) while this roll is read: one read is enough
         self._partial = None
         self._loop.show_camera("reading", "Reading the dice…")
-        self._asked += 1
-        self._requests.put((readable, self._loop.session.seq))
+        self._asked, self._asked_at = self._asked + 1, seq
+        self._requests.put((readable, seq))
 
     def complete(self, given: DiceRolled, session: Any) -> DiceRolled:
         """A hand-entered roll joined with the camera's half of it when together they fit; raises nothing.
@@ -147,7 +152,12 @@ class DiceCamera:
             self._loop.show_camera("read_ok", f"Camera read {shown}.", note=f"Camera read {shown} — enter the {others} by hand.")
             return
         given = DiceRolled(tuple(result.values), tuple(result.sides), ("camera",) * len(result.values))
-        self._loop.apply_input(given, "camera")
+        try:
+            self._loop.apply_input(given, "camera")
+        except CompanionError as refusal:  # e.g. the card is full: nothing was recorded
+            self._watched, self._read_again = None, True  # so ROLL may read these same dice again
+            self._loop.show_camera("reroll", "The read was not recorded — press ROLL again.", note=refusal.message)
+            return
         self._loop.show_camera("read_ok", f"Read {', '.join(map(str, result.values))}.")
 
     def _on_online(self, job: Job) -> None:
@@ -177,9 +187,13 @@ class DiceCamera:
             self._read(*request)
 
     def _read(self, sides: tuple[int, ...], asked_at: int) -> None:
+        if asked_at != self._loop.session.seq:  # the table moved on while this request waited: nothing to read
+            self._loop.enqueue(Job("camera", Answer(_Skipped(""), asked_at), "camera"))
+            return
+        since, self._read_again = (b"" if self._read_again else self._moved_from), False
         try:
             self._before_roll(sides)
-            result = self._roller.roll(sides, since=self._moved_from)
+            result = self._roller.roll(sides, since=since)
         except Exception as error:  # the camera must never take the table down
             log.exception("camera read failed")
             result = _Offline(f"{OFFLINE} ({error})")
@@ -250,3 +264,9 @@ class _Offline:
 
     def __init__(self, message: str) -> None:
         self.message = message
+
+
+class _Skipped(_Offline):
+    """A stand-in result for a request the table had moved on from before it was read."""
+
+    kind = "skipped"

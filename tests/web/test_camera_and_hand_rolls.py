@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any, Callable, Sequence
 
 import pytest
 
 from vision.sources import SyntheticCamera
+
+from camera_table import StillDice, press_roll, state_when
 
 
 class HeldCamera(SyntheticCamera):
@@ -33,22 +34,6 @@ def held(start_server: Callable[..., Any]) -> tuple[Any, HeldCamera]:
     """The real companion in demo mode, with a camera the test holds."""
     camera = HeldCamera()
     return start_server(frames=camera), camera
-
-
-def state_when(server: Any, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    """The host's snapshot once `wanted` holds (10 s at most); fails the test otherwise."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        snapshot = server.api("GET", "/api/state", token=server.host_token)[1]
-        if wanted(snapshot):
-            return snapshot
-        time.sleep(0.05)
-    raise AssertionError(f"the table never got there: {snapshot}")
-
-
-def press_roll(server: Any) -> None:
-    """Press the virtual ROLL button."""
-    assert server.api("POST", "/api/press", {"button": "roll"}, token=server.host_token)[0] == 200
 
 
 def test_a_camera_read_that_ends_after_a_hand_roll_is_not_used(held: tuple[Any, HeldCamera]) -> None:
@@ -100,41 +85,6 @@ def test_the_camera_d6_of_a_game_that_is_gone_is_never_merged(held: tuple[Any, H
     server.act(bea, 0, "rescue")
     answer = server.refused("/api/dice", {"values": [5], "sides": [8]}, bea, status=(400, 409))
     assert "2 dice" in answer["message"]  # the D6 must be rolled (or entered) for this game's rescue
-
-
-class StillDice:
-    """A camera over a tray whose dice a test puts down by hand (no `throw`: ROLL does not throw them)."""
-
-    def __init__(self) -> None:
-        self.view = SyntheticCamera(7, dice=1).at_rest  # the empty tray
-        self.frames = 0
-
-    def land(self, value: int) -> None:
-        """A die lands showing `value` and lies still (in the same place whatever its value)."""
-        dice = SyntheticCamera(7, dice=1)
-        dice.throw([value])
-        self.view = dice.at_rest
-
-    def clear(self) -> None:
-        """The dice are picked up."""
-        self.view = SyntheticCamera(7, dice=1).at_rest
-
-    def shade(self) -> None:
-        """A hand's shadow falls over the tray and stays."""
-        self.view = (self.view * 0.6).astype(self.view.dtype)
-
-    def frame(self) -> Any:
-        """The tray as it lies; raises nothing."""
-        self.frames += 1
-        return self.view.copy()
-
-    def looked_again(self) -> None:
-        """Wait until the camera has had time to look at the tray again, still, since the last change."""
-        seen = self.frames
-        deadline = time.monotonic() + 10
-        while self.frames < seen + 8 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        time.sleep(0.3)
 
 
 def test_after_a_restart_the_dice_left_on_the_tray_are_not_read_as_a_new_roll(start_server: Any) -> None:
