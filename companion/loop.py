@@ -9,6 +9,7 @@ import logging
 import queue
 import secrets
 import threading
+import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
@@ -22,6 +23,7 @@ from companion.snapshot import JSON, CameraGuess, Extras, LastDice, lights, snap
 from companion.tokens import Tokens
 
 log = logging.getLogger(__name__)
+NEXT_GUARD_SECONDS = 1.0  # a second NEXT within this time of the last is a double tap, not another turn
 ANSWER_SECONDS = 10.0
 
 
@@ -56,6 +58,8 @@ class EngineLoop:
                  on_lights: Callable[[JSON], None] = lambda shown: None, ping_seconds: float = PING_SECONDS) -> None:
         """Wire the loop; nothing runs until start(); it pings after each job and each ping_seconds idle."""
         self.ping_seconds = ping_seconds
+        self.clock: Callable[[], float] = time.monotonic
+        self._last_next = float("-inf")  # when NEXT was last taken (loop thread)
         self.stopped_part: Callable[[], str | None] = lambda: None  # the daemon names a thread that died
         self._told_stopped: str | None = None
         self.session = session
@@ -172,7 +176,11 @@ class EngineLoop:
         if button == "undo":
             self.apply_input(Undo(), "button")
         elif button == "next":
+            now = self.clock()
+            if now - self._last_next < NEXT_GUARD_SECONDS:
+                return  # a double tap: the second NEXT would end the next player's turn, and no UNDO brings it back
             self.apply_input(self._next_move(), "button")
+            self._last_next = now
         elif button == "roll":
             self._start_roll()
 

@@ -127,3 +127,20 @@ def test_the_loop_survives_a_failing_light_callback(loop: Any) -> None:
     with pytest.raises(IllegalMove, match="Declare your speed first"):
         loop.submit(Move(0, "check", {"kind": "six"}), source="phone")
     assert loop.submit(Move(0, "declare_speed", {"speed": 2}), source="phone")["view"]["speed"] == 2
+
+
+def test_a_double_tap_of_next_ends_one_turn_only(loop: Any) -> None:
+    now = [100.0]
+    loop.clock = lambda: now[0]
+    for _ in range(2):
+        loop.press("next")
+    done = Job("publish", None, done=threading.Event())
+    loop.enqueue(done)
+    assert done.done.wait(5)
+    assert loop.snapshot(None)["view"]["current"] == 1  # Bob's turn, not skipped
+    now[0] += 1.5
+    loop.press("next")  # a second NEXT, a moment later, is meant
+    later = Job("publish", None, done=threading.Event())
+    loop.enqueue(later)
+    assert later.done.wait(5)
+    assert loop.snapshot(None)["view"]["current"] == 0
