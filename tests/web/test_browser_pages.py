@@ -110,13 +110,18 @@ def show_statuses(page: Any, camera: str, light: str) -> None:
     }""", [camera, light])
 
 
-def test_every_camera_and_status_light_word_is_korean_on_the_korean_page(browser, companion_server):
-    server = companion_server
+def anns_korean_phone_after_an_unsure_read(browser: Any, server: Any) -> tuple[Any, Any, list[str]]:
+    """Ann's phone on the Korean page, once the camera was unsure of her roll: (context, page, console errors)."""
     new_game(server, "through-the-gate", ["Ann", "Bob"])
     context, page, errors = open_page(browser, server, server.seat_token(0))
     expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
     in_korean(page)
     server.companion.loop.enqueue(answer_now(server.companion.loop, unsure_read(5)))  # a real re-roll at the table
+    return context, page, errors
+
+
+def test_every_camera_and_status_light_word_is_korean_on_the_korean_page(browser, companion_server):
+    context, page, errors = anns_korean_phone_after_an_unsure_read(browser, companion_server)
     expect(page.locator(".led.status")).to_have_class("led status status-reroll")
     expect(page.locator(".led.status")).to_have_text("상태: 다시 굴리세요")
 
@@ -205,12 +210,7 @@ def test_long_names_stay_inside_their_qr_captions(browser, companion_server, dev
 
 
 def test_the_boxs_camera_sentences_are_korean_on_the_korean_page(browser, companion_server):
-    server = companion_server
-    new_game(server, "through-the-gate", ["Ann", "Bob"])
-    context, page, errors = open_page(browser, server, server.seat_token(0))
-    expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
-    in_korean(page)
-    server.companion.loop.enqueue(answer_now(server.companion.loop, unsure_read(5)))  # a real unsure read
+    context, page, errors = anns_korean_phone_after_an_unsure_read(browser, companion_server)
     expect(page.locator(".camera")).to_contain_text("주사위를 확실히 읽지 못했습니다 — 다시 굴려 주세요.")
     said = page.evaluate("""() => [
         "I see 3 dice, expecting 2 — is an extra die on the tray? (1 die without pips, which I leave to you)",
