@@ -225,3 +225,19 @@ def test_the_boxs_camera_sentences_are_korean_on_the_korean_page(browser, compan
     expect(page.locator(".camera")).to_contain_text("Could not read the dice surely — please roll again.")
     assert errors == []
     context.close()
+
+
+def test_every_fixed_camera_sentence_the_box_writes_has_its_korean(browser, companion_server):
+    """The page's Korean table copies the box's English sentences: this ties the copy to the source."""
+    from companion import dice_camera, roller
+
+    sentences = [roller.OFFLINE_MESSAGE, roller.REROLL_MESSAGE, roller.COCKED_MESSAGE, roller.NO_DICE_MESSAGE,
+                 roller.UNSETTLED_MESSAGE, roller.UNMOVED_MESSAGE, dice_camera.OFFLINE, roller._count_message(1, 2),
+                 roller._read_message((3, 5)), dice_camera._too_late(roller.RollResult("read", values=(4,)))]
+    new_game(companion_server, "through-the-gate", ["Ann", "Bob"])
+    context, page, errors = open_page(browser, companion_server, companion_server.seat_token(0))
+    in_korean(page)
+    said = page.evaluate("(sentences) => sentences.map((sentence) => window.Companion.inLang(sentence))", sentences)
+    assert all(any("\uac00" <= letter <= "\ud7a3" for letter in text) for text in said), list(zip(sentences, said))
+    assert errors == []
+    context.close()
