@@ -112,6 +112,7 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
     companion.panel = _panel(config, pin_factory, loop, companion.warnings)
     if companion.panel is not None:
         loop.on_lights = _show_lights(companion.panel)
+        loop.on_refused = companion.panel.refuse
     companion.source, companion.camera = _camera(config, frames, loop, companion.warnings)
     base = join_base(config.advertise or _advertised(config.host), companion.server.port)
     loop.make_join_url = lambda token: f"{base}/join?token={token}"

@@ -67,6 +67,7 @@ class EngineLoop:
         self.make_join_url = join_url
         self._notify = notify
         self.on_lights = on_lights
+        self.on_refused: Callable[[], None] = lambda: None  # the daemon makes the panel say "no" to a press
         self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._changed = threading.Condition()
         self._claims = threading.Lock()  # a job is either started by the loop or withdrawn by its sender
@@ -137,6 +138,8 @@ class EngineLoop:
             job.error = refusal
             if job.done is None:
                 self._set_extras(message=refusal.message)
+            if job.kind == "press":
+                self._say_no()
         except Exception as error:  # a bug must not stop the table
             log.exception("engine loop: %s failed", job.kind)
             job.error = error
@@ -183,6 +186,13 @@ class EngineLoop:
             self._last_next = now
         elif button == "roll":
             self._start_roll()
+
+    def _say_no(self) -> None:
+        """Tell the players at the box that their press was refused (the phones show why); raises nothing."""
+        try:
+            self.on_refused()
+        except Exception:  # the buzzer is a courtesy: the table goes on without it
+            log.exception("could not signal a refused press")
 
     def _next_move(self) -> Move:
         table, game = self.session.table, self.session.game

@@ -55,6 +55,8 @@ FLASHES = 3
 BLINK_SECONDS = 0.4
 BEEP_SECONDS = 0.08
 BEEPS = 3
+REFUSAL_BEEP_SECONDS = 0.4  # one long beep: "no", unlike the game's end (three short ones)
+REFUSAL_FLASHES = 2
 
 DeviceT = TypeVar("DeviceT", bound=Device)
 
@@ -194,6 +196,20 @@ class Panel:
             self._buzzer.beep(on_time=BEEP_SECONDS, off_time=BEEP_SECONDS, n=BEEPS)
         else:
             self._buzzer.off()
+
+    def refuse(self) -> None:
+        """Say "no" to a button press: one long beep and two red flashes, then the status as it was; never raises.
+
+        A blinking status ("roll again") keeps its blink: it already asks the players for something.
+        """
+        with self._lock:
+            if self._closed:
+                return
+            self._buzzer.beep(on_time=REFUSAL_BEEP_SECONDS, off_time=REFUSAL_BEEP_SECONDS, n=1)
+            look = STATUS_LOOKS.get(self._status or "", Look("off"))
+            if look.pattern != "blink":  # ends on off_color: the status's own colour again
+                self._status_led.blink(on_time=FLASH_SECONDS, off_time=FLASH_SECONDS, on_color=COLOURS["red"],
+                                       off_color=COLOURS[look.colour], n=REFUSAL_FLASHES)
 
     def state(self) -> dict[str, Any]:
         """What the panel shows now: seats, status, colour name, pattern, buzzer sounding, closed; never raises."""
