@@ -17,7 +17,7 @@ from typing import Any, Callable, NamedTuple
 from companion.inputs import DiceRolled
 from companion.loop import EngineLoop, Job
 from companion.roller import listed
-from companion.rules.errors import CompanionError, NoRollExpected
+from companion.rules.errors import CompanionError, IllegalMove, NoRollExpected
 from companion.snapshot import CameraGuess
 from vision.sources import CameraError
 
@@ -89,6 +89,8 @@ class DiceCamera:
         readable = tuple(count for count in sides if count in CAMERA_SIDES)
         if not readable:
             raise NoRollExpected("The camera cannot read these dice yet; enter the roll by hand.")
+        if self._loop.camera_status == "offline":  # say so now, not after a wait on a camera that is away
+            raise IllegalMove(OFFLINE, code="camera_offline")
         seq = self._loop.session.seq
         if self._asked and self._asked_at == seq:
             return  # ROLL again (a double tap) while this roll is read: one read is enough

@@ -253,6 +253,11 @@ class EngineLoop:
         """Keep the crops of the roll being committed (loop thread only); raises nothing."""
         self._crops = dict(crops)
 
+    @property
+    def camera_status(self) -> str:
+        """The camera's status as the phones see it ("ready", "reading", "offline", ...); raises nothing."""
+        return self._extras.camera
+
     def show_camera(self, status: str, message: str = "", *, note: str | None = None,
                     guess: CameraGuess | None = None) -> None:
         """Set the camera's status, its sentence, its guess at unsure dice and the table message (loop thread only)."""

@@ -187,3 +187,29 @@ def test_the_daemon_says_camera_offline_takes_rolls_by_hand_and_recovers(tmp_pat
             break
     assert answered["dice"]["origins"] == ["camera"]
     assert answered["view"]["roll_off"] is None or answered["view"]["roll_off"]["rolls"] != [5]
+
+
+def test_roll_with_the_camera_offline_is_refused_at_once_never_reading(tmp_path: Path, request: Any) -> None:
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from companion.config import Camera, Config
+    from companion.daemon import build
+
+    cable = Unpluggable()
+    cable.plugged = False
+    config = Config(demo=True, host="127.0.0.1", port=0, advertise="127.0.0.1", state=tmp_path,
+                    camera=Camera(source="synthetic", still_seconds=0.05, frames_to_vote=2))
+    companion = build(config, pin_factory=MockFactory(pin_class=MockPWMPin), frames=cable)
+    shown: list[str] = []
+    show_lights = companion.loop.on_lights
+    companion.loop.on_lights = lambda lights: (shown.append(lights["status"]), show_lights(lights))
+    companion.start()
+    request.addfinalizer(companion.stop)
+    loop = companion.loop
+    loop.submit(StartGame("through-the-gate", ("Ann", "Bob"), {}, 4), source="host")
+    _wait(lambda: loop.snapshot(None)["camera"]["status"] == "offline")
+    loop.press("roll")
+    refused = _wait(lambda: (now := loop.snapshot(None))["message"] and now)
+    assert refused["message"] == "Camera offline — enter rolls by hand."
+    assert refused["camera"]["status"] == "offline" and "reading" not in shown  # the LED never turned blue
+    assert companion.panel.state()["colour"] == "red"
