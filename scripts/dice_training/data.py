@@ -42,10 +42,10 @@ class Photo:
     dice: tuple[Die, ...]
 
 
-def load_photos(shared: Path, share: str) -> list[Photo]:
-    """Returns the training photos of every training folder (`share`: see SHARES); raises FileNotFoundError."""
+def load_photos(shared: Path, share: str, folders: tuple[str, ...] = TRAIN_FOLDERS) -> list[Photo]:
+    """Returns the photos of the training folders (`share`: see SHARES) with their dice; raises FileNotFoundError."""
     photos: list[Photo] = []
-    for folder in TRAIN_FOLDERS:
+    for folder in folders:
         labelled = choose_photos(load_folder(shared / folder), share)
         sides = [_face_sides(item, folder.startswith("matteop65")) for item in labelled]
         known = [side for photo_sides in sides for side in photo_sides if not math.isnan(side)]
