@@ -172,7 +172,7 @@ class DiceCamera:
         read, now = job.payload
         note = (f"A die changed after the read: the table keeps {listed(read)}, but the tray now shows "
                 f"{listed(now)}. If the new faces should count, correct the roll.")
-        self._loop.show_camera("reroll", "The dice changed after the read.", note=note)
+        self._loop.show_camera("changed", "The dice changed after the read.", note=note)  # not "roll again": the read stands
 
     # --- on the camera thread -------------------------------------------------------
     def _run(self) -> None:

@@ -162,6 +162,8 @@ class EngineLoop:
         """
         self.session.submit(given, source=source)
         self._set_extras(guess=None)  # the camera's guess was for the table as it stood
+        if self._extras.camera == "changed":  # the players have seen it: they corrected the roll or went on
+            self._set_extras(camera="ready", camera_message="")
         if isinstance(given, (DiceRolled, CorrectDice)):
             dice = _shown(given, source, self.session.seq)
             dice = replace(dice, crops=tuple(self._crops) if "camera" in dice.origins else ())

@@ -47,6 +47,7 @@ STATUS_LOOKS: Mapping[str, Look] = MappingProxyType({
     "reroll": Look("amber", "blink"),  # blinks until the next status: "roll again"
     "offline": Look("red"),
     "game_over": Look("magenta"),  # not white, which looks like a stuck "all on"
+    "changed": Look("amber"),  # steady, not blinking: a die changed after the read, which stands; see the phones
 })
 STATUSES: tuple[str, ...] = tuple(STATUS_LOOKS)
 

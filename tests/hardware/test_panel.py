@@ -253,7 +253,7 @@ def test_show_refuses_an_unknown_status_and_changes_nothing(make_panel, mock_fac
 
 
 def test_every_status_has_a_known_colour() -> None:
-    assert set(STATUSES) == {"ready", "reading", "read_ok", "reroll", "offline", "game_over"}
+    assert set(STATUSES) == {"ready", "reading", "read_ok", "reroll", "offline", "game_over", "changed"}
     assert all(look_for(status).colour in COLOURS for status in STATUSES)
 
 

@@ -15,7 +15,7 @@ from companion.snapshot import CAMERA_STATES
 from unsure_reads import answer_now, unsure_read
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-LIGHT_STATES = ("ready", "reading", "read_ok", "reroll", "offline", "game_over")  # what the status LED shows
+LIGHT_STATES = ("ready", "reading", "read_ok", "reroll", "offline", "game_over", "changed")  # what the status LED shows
 
 
 def open_page(browser: Any, server: Any, token: str, device: dict[str, Any] = PHONE) -> tuple[Any, Any, list[str]]:

@@ -123,10 +123,21 @@ def test_a_die_knocked_after_the_read_is_told_but_a_shadow_is_not(start_server: 
     camera.looked_again()
     assert server.api("GET", "/api/state", token=server.host_token)[1]["camera"]["status"] == "read_ok"
     camera.land(2)  # a sleeve knocks Ann's die over onto its 2
-    snapshot = state_when(server, lambda snap: snap["camera"]["status"] == "reroll")
+    snapshot = state_when(server, lambda snap: snap["camera"]["status"] == "changed")  # not "roll again": the read stands
     assert snapshot["message"] == ("A die changed after the read: the table keeps 5, but the tray now shows 2. "
                                    "If the new faces should count, correct the roll.")
     assert snapshot["view"]["roll_off"]["rolls"] == [5]  # never silently overwritten
+    assert snapshot["lights"]["status"] == "changed"
+    assert server.companion.panel.state()["colour"] == "amber" and server.companion.panel.state()["pattern"] == "steady"
+
+
+def test_the_next_move_after_a_knocked_die_puts_the_camera_back_to_ready(start_server: Any) -> None:
+    server, camera = ann_rolls_a_5(start_server)
+    camera.land(2)
+    state_when(server, lambda snap: snap["camera"]["status"] == "changed")
+    status, snapshot = server.api("POST", "/api/dice", {"values": [3], "sides": [6]}, token=server.seat_token(1))
+    assert status == 200 and snapshot["camera"]["status"] == "ready"  # Bob rolled by hand: the table went on
+    assert snapshot["lights"]["status"] == "ready"
 
 
 def test_dice_picked_up_after_the_read_are_not_a_bump(start_server: Any) -> None:
