@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import re
 import stat
 import statistics
 import tempfile
@@ -11,13 +10,21 @@ from pathlib import Path
 from typing import Any, Callable
 
 from companion import config as config_module
+from companion.rules.errors import CompanionError
 
 SETTLE_SECONDS = 2.0
 
 
+class CalibrationRefused(CompanionError):
+    """What the camera saw cannot be saved as the table's calibration; the message says why and what to do."""
+
+    code = "calibration_refused"
+
+
 def measure(source: Any, read: Callable[[Any], Any], *, settle_seconds: float = SETTLE_SECONDS,
             sleep: Callable[[float], None] = time.sleep) -> dict[str, Any]:
-    """The camera settings to save: tray box, die size, locked exposure; raises CameraError."""
+    """The camera settings to save: tray box, die size (None: no die seen), locked exposure;
+    raises CameraError, or CalibrationRefused when the tray found leaves out dice on it."""
     from vision.tray import find_tray
 
     sleep(settle_seconds)  # let the camera's automatic exposure and white balance settle
@@ -29,27 +36,85 @@ def measure(source: Any, read: Callable[[Any], Any], *, settle_seconds: float = 
                      colour_gains=[round(float(gain), 3) for gain in controls["ColourGains"]])
     frame = source.frame()
     found["tray"] = list(find_tray(frame))
-    sizes = [max(die.box[2], die.box[3]) for die in read(frame).dice]
-    if sizes:
-        found["die_px"] = int(statistics.median(sizes))
+    boxes = [die.box for die in read(frame).dice]
+    _check_dice_inside(found["tray"], boxes)
+    found["die_px"] = int(statistics.median(max(box[2], box[3]) for box in boxes)) if boxes else None
     return found
 
 
+def _check_dice_inside(tray: list[int], boxes: list[tuple[int, int, int, int]]) -> None:
+    """Refuse a tray that leaves out dice seen on it (the reader would set them aside as off the tray);
+    raises CalibrationRefused."""
+    left, top, width, height = tray
+    outside = [box for box in boxes if not (left <= box[0] + box[2] / 2 <= left + width
+                                           and top <= box[1] + box[3] / 2 <= top + height)]
+    if outside:
+        raise CalibrationRefused(
+            f"The tray I found, {tray}, leaves out {len(outside)} of the {len(boxes)} dice I see, so those would be "
+            "set aside at the table. Put the whole tray in view, with the dice inside it, and calibrate again; "
+            "nothing was saved.")
+
+
 def save(path: Path, settings: dict[str, Any]) -> None:
-    """Write the settings into the config's [camera] table, keeping everything else and who may read it;
+    """Write the settings into the config's [camera] table (a None value removes the key), keeping everything
+    else, its comments and line endings, and who may read it; a link is written through to its target;
     raises ConfigError, or OSError when the file cannot be written."""
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
-    for key, value in settings.items():
-        text = _set_camera_key(text, key, _toml(value))
-    config_module.from_dict(_parse(text))  # refuse to write a config that would not load
-    folder = path.resolve().parent
-    with tempfile.NamedTemporaryFile("w", dir=folder, delete=False, encoding="utf-8") as temporary:
-        temporary.write(text)
+    target = path.resolve()
+    text = _read_config(target)
+    updated = _with_camera(text, settings)
+    config_module.from_dict(_parse(updated, "Calibration would break the config file"))  # refuse to write a config that would not load
+    with tempfile.NamedTemporaryFile("w", dir=target.parent, delete=False, encoding="utf-8", newline="") as temporary:
+        temporary.write(updated)
         temporary.flush()
         os.fsync(temporary.fileno())
-    _same_access(path, Path(temporary.name))
-    os.replace(temporary.name, path)
-    _sync(folder)
+    try:
+        _same_access(target, Path(temporary.name))
+        os.replace(temporary.name, target)
+    except OSError:
+        Path(temporary.name).unlink(missing_ok=True)
+        raise
+    _sync(target.parent)
+
+
+def _read_config(path: Path) -> str:
+    """The config's text, "" for a file not made yet; raises ConfigError for a file that is not UTF-8 TOML text,
+    OSError when it cannot be read."""
+    if not path.exists():
+        return ""
+    try:
+        with path.open(encoding="utf-8-sig", newline="") as file:  # a BOM (Notepad) is dropped
+            return file.read()
+    except UnicodeDecodeError:
+        raise config_module.ConfigError(f"{path} is not UTF-8 text; calibration changes only a readable config.") from None
+
+
+def _with_camera(text: str, settings: dict[str, Any]) -> str:
+    """The config text with the [camera] keys set or removed, the rest untouched; raises ConfigError."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
+    _parse(text, "The config file is not valid TOML")
+    try:
+        document = tomlkit.parse(text)
+        if "camera" not in document:
+            document["camera"] = tomlkit.table()
+        camera = document["camera"]
+        for key, value in settings.items():
+            if value is not None:
+                camera[key] = value
+            elif key in camera:
+                del camera[key]
+        updated = tomlkit.dumps(document)
+    except TOMLKitError as error:
+        raise config_module.ConfigError(f"Calibration could not update the config's [camera] table: {error}.") from None
+    return _same_line_ends(text, updated)
+
+
+def _same_line_ends(original: str, updated: str) -> str:
+    """The updated text with the original's Windows line ends, when it had them; raises nothing."""
+    if "\r\n" not in original:
+        return updated
+    return updated.replace("\r\n", "\n").replace("\n", "\r\n")
 
 
 def _same_access(path: Path, written: Path) -> None:
@@ -81,40 +146,21 @@ def _sync(folder: Path) -> None:
         os.close(descriptor)
 
 
-def _parse(text: str) -> dict[str, Any]:
+def _parse(text: str, trouble: str) -> dict[str, Any]:
+    """The text as TOML; raises ConfigError saying where it is broken."""
     import tomllib
 
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise config_module.ConfigError(f"Calibration would break the config file: {error}.") from None
-
-
-def _set_camera_key(text: str, key: str, value: str) -> str:
-    lines = text.splitlines()
-    start = next((index for index, line in enumerate(lines) if line.strip() == "[camera]"), None)
-    if start is None:
-        return text.rstrip("\n") + f"\n\n[camera]\n{key} = {value}\n"
-    end = next((index for index in range(start + 1, len(lines)) if lines[index].lstrip().startswith("[")), len(lines))
-    pattern = re.compile(rf"^\s*#?\s*{re.escape(key)}\s*=")
-    for index in range(start + 1, end):
-        if pattern.match(lines[index]):
-            lines[index] = f"{key} = {value}"
-            return "\n".join(lines) + "\n"
-    lines.insert(start + 1, f"{key} = {value}")
-    return "\n".join(lines) + "\n"
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(item) for item in value) + "]"
-    return repr(value) if isinstance(value, (int, float)) else f'"{value}"'
+        raise config_module.ConfigError(f"{trouble}: {error}.") from None
 
 
 def describe(settings: dict[str, Any]) -> str:
     """The saved settings in a sentence for the person calibrating; raises nothing."""
     parts = [f"tray {settings['tray']}"]
-    parts.append(f"die size {settings['die_px']} px" if "die_px" in settings else "no die seen (put one on the tray to measure it)")
+    parts.append(f"die size {settings['die_px']} px" if settings.get("die_px") else
+                 "no die seen, so no die size is saved (put one on the tray and calibrate again to measure it)")
     if "exposure_us" in settings:
         parts.append(f"exposure locked at {settings['exposure_us']} µs, gain {settings['analogue_gain']}")
     return "Calibrated: " + "; ".join(parts) + "."

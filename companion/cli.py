@@ -103,7 +103,8 @@ def host_url(chosen: Config) -> int:
 
 
 def calibrate(args: argparse.Namespace) -> int:
-    """Calibrate the camera and save the result to the config; returns the exit code."""
+    """Calibrate the camera and save the result to the config; returns the exit code (2 with one sentence
+    when the camera or the config file fails); raises ConfigError or CompanionError."""
     from companion import calibrate as calibration
     from vision.reader import read_dice
     from vision.sources import CameraError, open_source
@@ -113,14 +114,34 @@ def calibrate(args: argparse.Namespace) -> int:
     try:
         source = open_source(spec)
     except (CameraError, ValueError) as error:
-        print(f"companion: cannot open the camera {spec!r}: {error}", file=sys.stderr)
-        return 2
+        return _say(f"cannot open the camera {spec!r}: {error}")
     try:
         found = calibration.measure(source, read_dice)
+    except CameraError as error:
+        return _say(f"the camera {spec!r} failed while calibrating: {error} Nothing was saved.")
     finally:
         getattr(source, "close", lambda: None)()
-    calibration.save(args.config, found)
-    print(calibration.describe(found) + f" Saved to {args.config}.")
+    try:
+        calibration.save(args.config, found)
+    except OSError as error:
+        return _say(f"cannot write the config file {args.config}: {error.strerror or error}. Nothing was saved; "
+                    "run calibrate as a user who may write it (sudo), or give a --config in a folder that exists.")
+    print(calibration.describe(found) + f" Saved to {args.config}; restart the companion to use it.")
+    return 0
+
+
+def _say(sentence: str) -> int:
+    """Print the sentence as the command's error; returns the exit code 2."""
+    print(f"companion: {sentence}", file=sys.stderr)
+    return 2
+
+
+def check_config(path: Path) -> int:
+    """Check a config as `run` would, its first game included; returns the exit code; raises ConfigError."""
+    from companion.daemon import check_first_game
+
+    check_first_game(config_module.load(path))
+    print(f"{path}: fine.")
     return 0
 
 
@@ -133,9 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return read_dice_main(args.images, as_json=args.json)
         if args.command == "check-config":
-            config_module.load(args.config)
-            print(f"{args.config}: fine.")
-            return 0
+            return check_config(args.config)
         if args.command == "calibrate":
             return calibrate(args)
         chosen = settings(args)

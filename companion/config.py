@@ -82,7 +82,7 @@ class Config:
 def load(path: Path) -> Config:
     """The config read from a TOML file; raises ConfigError with one clear sentence."""
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))  # a BOM (Notepad) is not an error
     except OSError as error:
         raise ConfigError(f"Cannot read the config file {path}: {error.strerror}.") from None
     except tomllib.TOMLDecodeError as error:
@@ -251,9 +251,13 @@ def _gain(key: str, value: Any) -> float:
 
 
 def _gains(key: str, value: Any) -> list[float]:
+    """White balance: libcamera takes red and blue gains from 0 to 32; raises ConfigError."""
     if not isinstance(value, list) or len(value) != 2:
         raise ConfigError(f"{key} = {value!r} must be [red gain, blue gain].")
-    return [_gain(f"{key}[{index}]", gain) for index, gain in enumerate(value)]
+    gains = [_gain(f"{key}[{index}]", gain) for index, gain in enumerate(value)]
+    if max(gains) > 32:
+        raise ConfigError(f"{key} = {value!r}: each colour gain must be above 0 and at most 32.")
+    return gains
 
 
 def _choice(accepted: tuple[str, ...]) -> Callable[[str, Any], str]:

@@ -123,8 +123,9 @@ def _advertised(host: str) -> str:
     return lan_address() if host in ("0.0.0.0", "", "::") else host
 
 
-def _first_game(session: Session, config: Config) -> None:
-    games = session.games
+def check_first_game(config: Config) -> None:
+    """Check the config's [game] as the first boot would start it; raises ConfigError naming what is wrong."""
+    games = registered_games()
     if config.game.id not in games:
         raise ConfigError(f"game.id = {config.game.id!r} is not a game here; choose one of: {', '.join(sorted(games))}.")
     try:
@@ -132,6 +133,11 @@ def _first_game(session: Session, config: Config) -> None:
         engine.check_options(games[config.game.id], config.game.options)
     except CompanionError as error:
         raise ConfigError(f"game: {error.message}") from None
+
+
+def _first_game(session: Session, config: Config) -> None:
+    """Start the config's game on the first boot; raises ConfigError when the config's [game] is wrong."""
+    check_first_game(config)
     request = StartGame(config.game.id, config.game.players, config.game.options, secrets.randbits(32))
     session.submit(request, source="system")
 

@@ -1,12 +1,15 @@
 """Calibration: the tray is found, the die measured, the exposure locked, the config updated in place."""
 from __future__ import annotations
 
+import functools
 import stat
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from companion import calibrate, config
+from vision.sources import CameraError
 from vision.tray import find_tray
 from vision.types import DiceReading, DieReading
 
@@ -77,3 +80,99 @@ def test_calibration_adds_a_camera_table_when_there_is_none(tmp_path: Path) -> N
     path.write_text('[web]\nport = 8080\n')
     calibrate.save(path, {"tray": [1, 2, 300, 200]})
     assert config.load(path).camera.tray == (1, 2, 300, 200)
+
+
+TRAY = [10, 20, 300, 200]
+
+
+@pytest.mark.parametrize("text, kept", [
+    ('[camera]  # the tray camera\nsource = "pi"\n', "# the tray camera"),
+    ('[ camera ]\nsource = "pi"\n', "[ camera ]"),
+    ('demo = false\ncamera.source = "pi"\n\n[web]\nport = 8080\n', "[web]"),
+    ('[camera]\n# die_px = 48 (the old camera)\ndie_px = 40\n', "# die_px = 48 (the old camera)"),
+    ('[camera]\ntray = [\n  1, 2,\n  300, 300,\n]\ndie_px = 40  # measured by hand\n', "# measured by hand"),
+    ('[camera]\r\nsource = "pi"  # the ribbon one\r\ndie_px = 40\r\n', "# the ribbon one"),
+])
+def test_calibration_updates_any_valid_config_keeping_its_comments(tmp_path: Path, text: str, kept: str) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_bytes(text.encode())
+    calibrate.save(path, {"tray": TRAY, "die_px": 52})
+    written = path.read_bytes().decode()
+    loaded = config.load(path).camera
+    assert loaded.tray == tuple(TRAY) and loaded.die_px == 52
+    assert kept in written
+    if "\r\n" in text:  # a file edited on Windows keeps its line ends
+        assert written.count("\n") == written.count("\r\n")
+
+
+def test_calibrating_a_linked_config_updates_the_file_it_links_to(tmp_path: Path) -> None:
+    real = tmp_path / "etc" / "companion.toml"
+    real.parent.mkdir()
+    real.write_text('[web]\nport = 8080\n')
+    link = tmp_path / "companion.toml"
+    link.symlink_to(real)
+    calibrate.save(link, {"tray": TRAY})
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    assert config.load(real).camera.tray == tuple(TRAY)
+
+
+def test_a_recalibration_that_sees_no_die_drops_the_old_die_size(tmp_path: Path) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text('[camera]\ntray = [1, 2, 300, 200]\ndie_px = 48\n')
+    found = calibrate.measure(_PiLike(), lambda frame: DiceReading(()), sleep=lambda seconds: None)
+    calibrate.save(path, found)
+    assert config.load(path).camera.die_px is None  # a die size from before the camera moved would mislead the reader
+    assert "no die size is saved" in calibrate.describe(found)
+
+
+def test_a_tray_that_leaves_out_the_dice_on_it_is_not_saved(tmp_path: Path) -> None:
+    def reader(frame: np.ndarray) -> DiceReading:  # one die on the tray, one on the table beside it
+        return DiceReading((DieReading(6, 3, (200, 150, 40, 42), 0.99), DieReading(6, 5, (580, 420, 40, 40), 0.99)))
+
+    with pytest.raises(calibrate.CalibrationRefused, match="leaves out 1 of the 2 dice"):
+        calibrate.measure(_PiLike(), reader, sleep=lambda seconds: None)
+
+
+class _BrokenCamera:
+    def frame(self) -> np.ndarray:
+        raise CameraError("The Pi camera stopped giving frames (timeout).")
+
+    def close(self) -> None:
+        pass
+
+
+def _calibrate_command(monkeypatch: pytest.MonkeyPatch, camera: object, config_path: Path) -> int:
+    from companion import calibrate as calibration, cli
+    from vision import sources
+
+    monkeypatch.setattr(sources, "open_source", lambda spec: camera)
+    monkeypatch.setattr(calibration, "measure", functools.partial(calibration.measure, sleep=lambda seconds: None))
+    return cli.main(["calibrate", "--config", str(config_path), "--camera", "pi"])
+
+
+def test_a_camera_failing_while_calibrating_is_one_sentence_and_saves_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text('[web]\nport = 8080\n')
+    assert _calibrate_command(monkeypatch, _BrokenCamera(), path) == 2
+    error = capsys.readouterr().err
+    assert "failed while calibrating" in error and "Nothing was saved" in error and "Traceback" not in error
+    assert path.read_text() == '[web]\nport = 8080\n'
+
+
+def test_a_config_that_cannot_be_written_is_one_sentence(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    missing_folder = tmp_path / "no such folder" / "companion.toml"
+    assert _calibrate_command(monkeypatch, _PiLike(), missing_folder) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("companion: cannot write the config file") and error.count("\n") == 1
+    assert not missing_folder.parent.exists()
+
+
+def test_the_calibrate_command_tells_to_restart_the_companion(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "companion.toml"
+    monkeypatch.setattr("vision.reader.read_dice", _reader)
+    assert _calibrate_command(monkeypatch, _PiLike(), path) == 0
+    assert "restart the companion" in capsys.readouterr().out
+    assert config.load(path).camera.die_px == 43

@@ -111,3 +111,30 @@ def test_check_config_command_reports_the_key(tmp_path: Path, capsys: pytest.Cap
     assert main(["check-config", str(bad)]) == 2
     assert "camera.source = 'webcam'" in capsys.readouterr().err
     assert main(["check-config", str(EXAMPLE)]) == 0
+
+
+@pytest.mark.parametrize("game, sentence", [
+    ('id = "chess"\nplayers = ["Ann", "Bob"]', "game.id = 'chess' is not a game here"),
+    ('id = "the-gate"\nplayers = ["Ann", "Ann"]', "different name"),
+    ('id = "through-the-gate"\nplayers = ["Ann", "Bob"]\n[game.options]\nvariant = "solo-ish"', "variant"),
+])
+def test_check_config_refuses_a_first_game_that_run_would_refuse(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, sentence: str) -> None:
+    from companion.cli import main
+
+    path = tmp_path / "companion.toml"
+    path.write_text(f"[game]\n{game}\n")
+    assert main(["check-config", str(path)]) == 2
+    said = capsys.readouterr()
+    assert sentence in said.err and "fine" not in said.out
+
+
+def test_a_config_saved_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_bytes("\ufeff[web]\nport = 8123\n".encode("utf-8"))  # as Windows Notepad may save it
+    assert config.load(path).port == 8123
+
+
+def test_white_balance_gains_beyond_the_cameras_32_are_refused() -> None:
+    with pytest.raises(ConfigError, match="at most 32"):
+        config.from_dict({"camera": {"exposure_us": 10000, "analogue_gain": 2.0, "colour_gains": [40.0, 1.5]}})
