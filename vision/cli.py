@@ -45,14 +45,14 @@ def _one_image(reader: DiceReader, path: str, as_json: bool) -> tuple[str, bool]
 def _load(path: str) -> tuple[np.ndarray | None, str]:
     """Returns (frame, "") or (None, a sentence saying why the file could not be read); raises nothing."""
     file = Path(path)
-    if not file.exists():
-        return None, f"There is no file at {path}."
-    if not file.is_file():
-        return None, f"{path} is not a file."
     try:
+        if not file.exists():
+            return None, f"There is no file at {path}."
+        if not file.is_file():
+            return None, f"{path} is not a file."
         data = np.fromfile(file, dtype=np.uint8)
-    except OSError as problem:
-        return None, f"The file {path} could not be opened ({problem.strerror})."
+    except OSError as problem:  # also a name too long, or a folder we may not look into
+        return None, f"The file {path} could not be opened ({problem.strerror or problem})."
     try:
         frame = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     except (cv2.error, MemoryError):  # e.g. a header claiming 50000 x 50000 pixels

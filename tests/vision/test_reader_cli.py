@@ -62,3 +62,14 @@ def _png_header(width: int, height: int) -> bytes:
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")
+
+
+def test_a_name_too_long_for_the_file_system_is_an_error_line_and_the_rest_still_run(
+        shared_dice: Path, capsys: pytest.CaptureFixture) -> None:
+    photo = shared_dice / "tai-studio-d6-crops" / "eyes_4_1.jpg"
+    too_long = "x" * 300 + ".jpg"  # longer than any file name a file system takes (ENAMETOOLONG)
+    status = read_dice_main([too_long, str(photo)], as_json=True)
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert status == 1
+    assert lines[0]["file"] == too_long and "could not be opened" in lines[0]["error"]
+    assert [die["value"] for die in lines[1]["dice"]] == [4]
