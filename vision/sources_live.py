@@ -36,6 +36,9 @@ class PiCamera:
             self._camera.configure(config)
             self._camera.start()
         except Exception as error:  # libcamera raises RuntimeError/IndexError when no camera answers
+            if _in_use(error):
+                raise CameraError(f"The Pi camera {camera_number} is in use by another program; stop it first "
+                                  "(the companion service: sudo systemctl stop companion).") from error
             raise CameraError(f"The Pi camera {camera_number} did not start ({error}); check its ribbon cable.") from error
 
     def frame(self) -> np.ndarray:
@@ -57,9 +60,15 @@ class PiCamera:
         return controls
 
     def apply_exposure(self, controls: dict[str, Any]) -> None:
-        """Fix exposure and white balance at saved values (from calibration); raises CameraError."""
+        """Fix exposure and white balance at saved values (from calibration), as far as this camera has those
+        controls; raises CameraError, naming a saved value outside this camera's range."""
+        wanted = {"AeEnable": False, "AwbEnable": False, **controls}
+        ranges = getattr(self._camera, "camera_controls", None) or {}
+        if ranges:  # e.g. a camera without colour has no white balance: set only what it has
+            wanted = {name: value for name, value in wanted.items() if name in ranges}
+            _check_ranges(ranges, wanted)
         try:
-            self._camera.set_controls({"AeEnable": False, "AwbEnable": False, **controls})
+            self._camera.set_controls(wanted)
         except Exception as error:
             raise CameraError(f"Could not set the Pi camera's saved exposure ({error}).") from error
 
@@ -76,6 +85,29 @@ class PiCamera:
             self._camera.stop()
         finally:
             self._camera.close()
+
+
+def _in_use(error: BaseException | None) -> bool:
+    """Whether picamera2 failed because another process holds the camera (EBUSY, -16), looking through
+    the errors it was raised from; raises nothing."""
+    seen = 0
+    while error is not None and seen < 5:
+        text = str(error).lower()
+        if "busy" in text or "in use" in text or "code: -16" in text:
+            return True
+        error, seen = error.__cause__ or error.__context__, seen + 1
+    return False
+
+
+def _check_ranges(ranges: dict[str, Any], controls: dict[str, Any]) -> None:
+    """Check each control against the camera's (min, max, default); raises CameraError for a value out of range."""
+    for name, value in controls.items():
+        low, high = (tuple(ranges[name]) + (None, None))[:2]
+        if isinstance(value, bool) or low is None or high is None:
+            continue
+        if any(not low <= part <= high for part in (value if isinstance(value, (tuple, list)) else (value,))):
+            raise CameraError(f"The saved {name} {value} is outside this camera's range ({low} to {high}); "
+                              "run companion calibrate again.")
 
 
 class UsbCamera:

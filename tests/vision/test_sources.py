@@ -279,3 +279,58 @@ def test_the_pi_camera_applies_saved_exposure_with_automatic_control_off() -> No
     camera.apply_exposure({"ExposureTime": 12000, "AnalogueGain": 2.0, "ColourGains": (1.8, 1.4)})
     assert camera._camera.controls == {"AeEnable": False, "AwbEnable": False, "ExposureTime": 12000,
                                        "AnalogueGain": 2.0, "ColourGains": (1.8, 1.4)}
+
+
+class _RangedPicamera2:
+    """A Picamera2 stand-in that lists its controls as picamera2 does: name -> (min, max, default)."""
+
+    camera_controls = {"AeEnable": (False, True, True), "ExposureTime": (114, 694422939, None),
+                       "AnalogueGain": (1.0, 22.26, 1.0)}  # a monochrome sensor: no white balance controls
+
+    def __init__(self, number: int) -> None:
+        self.controls: dict = {}
+
+    def create_preview_configuration(self, main: dict) -> dict:
+        return {"main": main}
+
+    def configure(self, config: dict) -> None:
+        pass
+
+    def start(self) -> None:
+        pass
+
+    def set_controls(self, controls: dict) -> None:
+        self.controls.update(controls)
+
+
+def test_the_pi_camera_sets_only_the_saved_controls_it_has() -> None:
+    from vision.sources_live import PiCamera
+
+    camera = PiCamera(camera_factory=_RangedPicamera2)
+    camera.apply_exposure({"ExposureTime": 12000, "AnalogueGain": 2.0, "ColourGains": (1.8, 1.4)})
+    assert camera._camera.controls == {"AeEnable": False, "ExposureTime": 12000, "AnalogueGain": 2.0}
+
+
+def test_a_saved_gain_beyond_the_cameras_range_is_a_sentence_and_sets_nothing() -> None:
+    from vision.sources_live import PiCamera
+
+    camera = PiCamera(camera_factory=_RangedPicamera2)
+    with pytest.raises(CameraError, match=r"AnalogueGain 64.0 is outside this camera's range \(1.0 to 22.26\)"):
+        camera.apply_exposure({"ExposureTime": 12000, "AnalogueGain": 64.0, "ColourGains": (1.8, 1.4)})
+    assert camera._camera.controls == {}
+
+
+def test_a_pi_camera_held_by_another_program_says_to_stop_it_not_to_check_the_cable() -> None:
+    from vision.sources_live import PiCamera
+
+    def busy_picamera2(number: int) -> Any:  # as picamera2 fails when the service holds the camera
+        try:
+            raise RuntimeError("Failed to acquire camera: Device or resource busy")
+        except RuntimeError:
+            raise RuntimeError("Camera __init__ sequence did not complete.")
+
+    with pytest.raises(CameraError, match="in use by another program") as raised:
+        PiCamera(camera_factory=busy_picamera2)
+    assert "ribbon" not in str(raised.value)
+    with pytest.raises(CameraError, match="ribbon cable"):
+        PiCamera(camera_factory=lambda number: (_ for _ in ()).throw(IndexError("list index out of range")))
