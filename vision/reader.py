@@ -51,6 +51,16 @@ class DiceReader:
         tray_box = _checked_tray(tray)
         die_size = _checked_die_px(die_px)
         images = pyramid(image)
+        dice = self._dice(images, tray_box, die_size)
+        if not dice and die_size is not None:  # the hint may be stale (the camera moved): look without it
+            dice = self._dice(images, tray_box, None)
+        dice = _mark_cocked(_mark_specks(dice), image)
+        dice.sort(key=lambda die: (die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2))
+        return DiceReading(tuple(dice))
+
+    def _dice(self, images: list[np.ndarray], tray_box: tuple[int, int, int, int] | None,
+              die_size: float | None) -> list[DieReading]:
+        """Returns the dice the finder and the face reader agree on, unsorted; raises nothing."""
         with self._lock:
             spots = strongest_apart(self._spots(images, die_size))
             faces = self._faces.read(images, [(spot.x, spot.y, spot.face) for spot in spots])
@@ -59,10 +69,7 @@ class DiceReader:
             for spot, chance, agree, crop in zip(spots, faces.chances, faces.agreed, faces.crops)
             if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE and face_contrast(crop) >= STANDS_APART
         ]
-        dice = [_die_from(spot, chance, agree, image, tray_box) for spot, chance, agree in _without_nesting(kept)]
-        dice = _mark_cocked(_mark_specks(dice), image)
-        dice.sort(key=lambda die: (die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2))
-        return DiceReading(tuple(dice))
+        return [_die_from(spot, chance, agree, images[0], tray_box) for spot, chance, agree in _without_nesting(kept)]
 
     def _spots(self, images: list[np.ndarray], die_size: float | None) -> list[Spot]:
         """Returns the finder's spots: one look scaled to the hinted die size, else a table and a close look."""

@@ -118,6 +118,15 @@ def test_die_size_hint_reads_the_same_values(nell_photo: np.ndarray) -> None:
     assert same >= 0.8 * len(plain.dice)
 
 
+def test_a_stale_die_size_hint_still_finds_the_dice() -> None:
+    from vision.synthetic import render_dice
+
+    frame, _ = render_dice([3, 5, 2], size=(640, 480), die_px=48, seed=1)
+    assert sorted(die.value for die in read_dice(frame, die_px=48).dice) == [2, 3, 5]
+    # calibrated before the camera was raised: the dice now look 4x bigger than the saved size
+    assert sorted(die.value for die in read_dice(frame, die_px=12).dice) == [2, 3, 5]
+
+
 def _values(reading: DiceReading):
     """The multiset of values read."""
     from collections import Counter
