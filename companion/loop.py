@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from companion.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
-from companion.journal import JournalError
+from companion.journal import JournalError, PastGame
 from companion.notify import PING_SECONDS
 from companion.port import Holder, TableBusy
 from companion.rules.errors import CompanionError, IllegalMove, NoGame, NoRollExpected
@@ -173,8 +173,18 @@ class EngineLoop:
         elif isinstance(given, StartGame):
             self._crops.clear()
             self._set_extras(dice=None, message=None)
+            self._renew_seats(self.session.table.players)
         else:
             self._set_extras(message=None)
+
+    def _renew_seats(self, players: tuple[str, ...]) -> None:
+        """New links for the seats this game gives to someone other than the seat's last player, so a phone
+        never acts for the wrong person; a rematch, or a smaller game in between, keeps them; raises nothing."""
+        try:
+            earlier = self.session.journal.history()[1:]  # [0] is the game just started
+            self.tokens.renew([seat for seat, name in enumerate(players) if _last_player(earlier, seat) not in (None, name)])
+        except JournalError:  # the game has started; the old links stay until the host renews them by hand
+            log.warning("could not renew the links of the seats of the new game", exc_info=True)
 
     def _on_press(self, job: Job) -> None:
         button = job.payload
@@ -348,3 +358,8 @@ def _shown(given: DiceRolled | CorrectDice, source: str, seq: int) -> LastDice:
     """A roll as the phones show it (no crops): each die's origin, else the input's source; raises nothing."""
     origins = getattr(given, "origins", ()) or (source,) * len(given.values)
     return LastDice(tuple(given.values), tuple(given.sides), tuple(origins), (), seq)
+
+
+def _last_player(games: list[PastGame], seat: int) -> str | None:
+    """Who sat in the seat in the newest of the games that had it (newest first), None if none did; raises nothing."""
+    return next((game.players[seat] for game in games if seat < len(game.players)), None)

@@ -55,6 +55,13 @@ class Tokens:
             known = self._by_holder.get(str(seat))
             return known if known is not None else self._issue(str(seat))
 
+    def renew(self, seats: list[int]) -> None:
+        """Give new tokens to those seats that hold one, so their old links stop working; raises JournalError."""
+        with self._lock:
+            for seat in seats:
+                if str(seat) in self._by_holder:
+                    self._issue(str(seat))
+
     def reissue(self, seat: int) -> str:
         """Revoke a seat's token and issue a new one; raises JournalError."""
         with self._lock:

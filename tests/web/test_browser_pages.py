@@ -4,6 +4,7 @@ in Korean on the Korean page, a phone whose seat left the table says so, long na
 QR captions."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -59,7 +60,7 @@ def test_what_the_host_typed_survives_every_redraw_and_starts_the_game(browser, 
     assert typed == {"name-0": "Cy", "name-1": "Di", "hourglasses": "3", "variant": "1"}
 
     page.get_by_role("button", name="New QR code").first.click()  # a new QR code for Ann: the page redraws
-    expect(page.locator(".qr img").first).to_have_attribute("src", "/api/seats/0/qr.svg?v=1")
+    expect(page.locator(".qr img").first).to_have_attribute("src", re.compile(r"/api/seats/0/qr\.svg\?v=\d+-1$"))
     assert typed_form(page) == typed
     in_korean(page)  # the language changes: the page redraws
     expect(page.get_by_role("button", name="게임 시작")).to_be_visible()
@@ -154,12 +155,17 @@ def test_a_corrected_die_says_so_in_words_on_the_gateway_rescue_page(browser, co
     context.close()
 
 
-# --- 4. a seat the new table does not have ------------------------------------------------------
-@pytest.mark.parametrize(("lang", "sentence"), [
-    ("en", "Seat 3 is not at the new table. Ask the host for the new QR code."),
-    ("ko", "3번 자리는 새 테이블에 없습니다. 호스트에게 새 QR 코드를 요청하세요."),
+# --- 4. a seat the new table gives to someone else, or does not have ------------------------------
+@pytest.mark.parametrize(("lang", "not_here", "gone"), [
+    ("en", "Seat 3 is not at this table. Ask the host for your seat's QR code.",
+     "This phone's link no longer works: its seat went to someone else or got a new QR code. "
+     "Scan your seat's QR code on the host's phone."),
+    ("ko", "3번 자리는 이 테이블에 없습니다. 호스트에게 자기 자리의 QR 코드를 요청하세요.",
+     "이 휴대폰의 링크는 더 이상 쓸 수 없습니다: 자리가 다른 사람에게 갔거나 새 QR 코드가 나왔습니다. "
+     "호스트 휴대폰에서 자기 자리의 QR 코드를 스캔하세요."),
 ])
-def test_a_phone_whose_seat_is_not_at_the_new_table_says_so_and_offers_nothing(browser, companion_server, lang, sentence):
+def test_a_phone_whose_seat_is_not_at_the_new_table_says_so_and_offers_nothing(browser, companion_server, lang,
+                                                                              not_here, gone):
     server = companion_server
     new_game(server, "through-the-gate", ["Ann", "Bob", "Cy"])
     context, page, errors = open_page(browser, server, server.seat_token(2))
@@ -167,15 +173,16 @@ def test_a_phone_whose_seat_is_not_at_the_new_table_says_so_and_offers_nothing(b
         in_korean(page)
     expect(page.locator(".who")).to_contain_text("Cy")
     new_game(server, "gateway-rescue", ["Ann", "Bob"])  # the next game has two seats: Cy's phone has none
-    expect(page.locator(".notice.warn")).to_have_text(sentence)
+    expect(page.locator(".notice.warn")).to_have_text(not_here)
     expect(page.locator("#app button, #app input, #app select")).to_have_count(0)
     expect(page.locator("#app section")).to_have_count(1)
     expect(page.locator("#app")).not_to_contain_text("#2")
 
-    new_game(server, "through-the-gate", ["Ann", "Bob", "Dee"])  # a table with a third seat again: that is Dee
-    expect(page.locator(".who")).to_contain_text("Dee")
-    expect(page.locator(".notice.warn")).to_have_count(0)
-    assert errors == []
+    new_game(server, "through-the-gate", ["Ann", "Bob", "Dee"])  # a third seat again: Dee's, not Cy's phone's
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # the phone wakes and tries again
+    expect(page.locator(".notice.warn")).to_have_text(gone)
+    expect(page.locator("#app")).not_to_contain_text("Dee")
+    assert errors == [] or all("403" in error for error in errors), errors
     context.close()
 
 
@@ -239,5 +246,20 @@ def test_every_fixed_camera_sentence_the_box_writes_has_its_korean(browser, comp
     in_korean(page)
     said = page.evaluate("(sentences) => sentences.map((sentence) => window.Companion.inLang(sentence))", sentences)
     assert all(any("\uac00" <= letter <= "\ud7a3" for letter in text) for text in said), list(zip(sentences, said))
+    assert errors == []
+    context.close()
+
+
+def test_the_host_page_asks_again_for_the_qr_code_of_a_seat_a_new_game_gives_to_someone_else(browser, companion_server):
+    server = companion_server
+    new_game(server, "through-the-gate", ["Ann", "Bob"])
+    context, page, errors = open_page(browser, server, server.host_token, DESKTOP)
+    seat_1 = page.locator(".qr img").nth(1)
+    expect(seat_1).to_have_attribute("alt", "QR Bob")
+    before = seat_1.get_attribute("src")
+    page.locator("#name-1").fill("Cy")
+    page.get_by_role("button", name="Start the game").click()  # Bob's link no longer works: Cy needs the new one
+    expect(seat_1).to_have_attribute("alt", "QR Cy")
+    assert seat_1.get_attribute("src") != before  # a new address, so no browser shows the old code from its cache
     assert errors == []
     context.close()

@@ -96,8 +96,9 @@ def _event_one(server: Any, tokens: list[str], snap: dict[str, Any]) -> dict[str
 
 def test_a_whole_game_through_the_http_api(companion_server: Any) -> None:
     server = companion_server
+    started = _start(server)  # seats whose player changes get new links, so take them after the start
     tokens = [server.seat_token(0), server.seat_token(1)]
-    snap = _round_one(server, tokens, _start(server))
+    snap = _round_one(server, tokens, started)
     snap = _event_one(server, tokens, snap)
     snap = _next(server, tokens, snap, 8)
     assert snap["view"]["phase"] == "event"

@@ -5,7 +5,7 @@
   const C = window.Companion;
   const { el, t } = C;
   const FOLD_FIELDS = 3; // a move form with this many fields or more starts folded
-  const page = { snap: null, seq: -1, boot: null, posting: false, heard: 0, pingEvery: 15000, draftsFor: { game: "", roll: "" }, stream: null, live: false, refusal: null, joined: true, keepDrafts: true };
+  const page = { snap: null, seq: -1, boot: null, posting: false, heard: 0, pingEvery: 15000, draftsFor: { game: "", roll: "" }, stream: null, live: false, refusal: null, joined: true, linkGone: false, keepDrafts: true };
 
   // --- the event stream --------------------------------------------------------------------
   function connect() {
@@ -35,6 +35,7 @@
       setTimeout(connect, 2000);
     } catch (error) {
       if (error.status === 403 || error.status === 429) {
+        page.linkGone = error.status === 403 && Boolean(page.snap) && Number.isInteger(page.snap.you);
         page.joined = false;
         page.refusal = error.status === 429 ? error.message : null;
         render();
@@ -188,7 +189,7 @@
 
   function sections() {
     const snap = page.snap;
-    if (!page.joined) return [notice(page.refusal || t("not_joined"), "warn")];
+    if (!page.joined) return [notice(page.refusal || t(page.linkGone ? "link_gone" : "not_joined"), "warn")];
     if (!snap) return [];
     if (seatGone()) return [notice(t("seat_gone", { n: snap.you + 1 }), "warn")];
     const parts = [refusal(), snap.message ? notice(C.inLang(snap.message), "info") : null, who()];
@@ -196,7 +197,7 @@
     return [...parts, outcome(), turn(), pendingRoll(), gameView(), lastDice(), controls(), panel(), log()];
   }
 
-  // This phone joined as a seat the new table does not have (the new game has fewer players).
+  // This phone's seat is not at this table (the game has fewer players); it comes back with its player.
   function seatGone() {
     const snap = page.snap;
     return Boolean(snap.game) && Number.isInteger(snap.you) && snap.you >= snap.players.length;

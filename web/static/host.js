@@ -128,7 +128,7 @@
     if (!snap || !snap.players.length) return null;
     return el("section", { class: "host-seats" }, el("h2", {}, t("seats")),
       el("div", { class: "qr-grid" }, snap.players.map((name, seat) => el("figure", { class: "qr" },
-        el("img", { src: `/api/seats/${seat}/qr.svg?v=${host.qrVersion[seat] || 0}`, alt: `QR ${name}`, width: 180, height: 180 }),
+        el("img", { src: `/api/seats/${seat}/qr.svg?v=${snap.game_no}-${host.qrVersion[seat] || 0}`, alt: `QR ${name}`, width: 180, height: 180 }),
         el("figcaption", {}, el("b", {}, name),
           el("button", { class: "small", onclick: () => reissue(seat) }, t("reissue")))))),
       el("p", {}, el("a", { href: "/" }, t("table_page"))));
