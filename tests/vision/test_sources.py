@@ -123,10 +123,13 @@ def test_importing_the_camera_code_never_imports_picamera2() -> None:
 
 
 class FakePicamera2:
-    """Just enough of picamera2.Picamera2 for the adapter."""
+    """Just enough of picamera2.Picamera2 for the adapter (with no control ranges listed)."""
+
+    camera_controls: dict = {}
 
     def __init__(self, number: int, *, fail_capture: bool = False) -> None:
         self.number, self.fail_capture, self.calls = number, fail_capture, []
+        self.controls: dict = {}
 
     def create_preview_configuration(self, main: dict) -> dict:
         return {"main": main}
@@ -147,6 +150,7 @@ class FakePicamera2:
 
     def set_controls(self, controls: dict) -> None:
         self.calls.append(("set_controls", controls))
+        self.controls.update(controls)
 
     def stop(self) -> None:
         self.calls.append(("stop",))
@@ -259,48 +263,17 @@ def test_usb_camera_that_sends_nothing_or_never_opens_raises_camera_error() -> N
 def test_the_pi_camera_applies_saved_exposure_with_automatic_control_off() -> None:
     from vision.sources_live import PiCamera
 
-    class FakePicamera2:
-        def __init__(self, number: int) -> None:
-            self.controls: dict = {}
-
-        def create_preview_configuration(self, main: dict) -> dict:
-            return {"main": main}
-
-        def configure(self, config: dict) -> None:
-            pass
-
-        def start(self) -> None:
-            pass
-
-        def set_controls(self, controls: dict) -> None:
-            self.controls.update(controls)
-
     camera = PiCamera(camera_factory=FakePicamera2)
     camera.apply_exposure({"ExposureTime": 12000, "AnalogueGain": 2.0, "ColourGains": (1.8, 1.4)})
     assert camera._camera.controls == {"AeEnable": False, "AwbEnable": False, "ExposureTime": 12000,
                                        "AnalogueGain": 2.0, "ColourGains": (1.8, 1.4)}
 
 
-class _RangedPicamera2:
-    """A Picamera2 stand-in that lists its controls as picamera2 does: name -> (min, max, default)."""
+class _RangedPicamera2(FakePicamera2):
+    """Lists its controls as picamera2 does: name -> (min, max, default); a monochrome sensor, no white balance."""
 
     camera_controls = {"AeEnable": (False, True, True), "ExposureTime": (114, 694422939, None),
-                       "AnalogueGain": (1.0, 22.26, 1.0)}  # a monochrome sensor: no white balance controls
-
-    def __init__(self, number: int) -> None:
-        self.controls: dict = {}
-
-    def create_preview_configuration(self, main: dict) -> dict:
-        return {"main": main}
-
-    def configure(self, config: dict) -> None:
-        pass
-
-    def start(self) -> None:
-        pass
-
-    def set_controls(self, controls: dict) -> None:
-        self.controls.update(controls)
+                       "AnalogueGain": (1.0, 22.26, 1.0)}
 
 
 def test_the_pi_camera_sets_only_the_saved_controls_it_has() -> None:
