@@ -60,18 +60,28 @@ def save(path: Path, settings: dict[str, Any]) -> None:
     else, its comments and line endings, and who may read it; a link is written through to its target;
     raises ConfigError, or OSError when the file cannot be written."""
     target = path.resolve()
-    text = _read_config(target)
-    updated = _with_camera(text, settings)
-    config_module.from_dict(_parse(updated, "Calibration would break the config file"))  # refuse to write a config that would not load
+    updated = _with_camera(_read_config(target), settings)
+    config_module.from_dict(_parse(updated, "Calibration would break the config file"))  # never write what would not load
+    _replace(target, updated)
+
+
+def _replace(target: Path, text: str) -> None:
+    """Write the text to a file beside the target, with its access, then put it in the target's place in one
+    step (a power cut leaves the old file or the new one); raises OSError, leaving no half-written file."""
     with tempfile.NamedTemporaryFile("w", dir=target.parent, delete=False, encoding="utf-8", newline="") as temporary:
-        temporary.write(updated)
-        temporary.flush()
-        os.fsync(temporary.fileno())
+        written = Path(temporary.name)
+        try:
+            temporary.write(text)
+            temporary.flush()
+            os.fsync(temporary.fileno())
+        except OSError:
+            written.unlink(missing_ok=True)
+            raise
     try:
-        _same_access(target, Path(temporary.name))
-        os.replace(temporary.name, target)
+        _same_access(target, written)
+        os.replace(written, target)
     except OSError:
-        Path(temporary.name).unlink(missing_ok=True)
+        written.unlink(missing_ok=True)
         raise
     _sync(target.parent)
 
@@ -93,7 +103,7 @@ def _with_camera(text: str, settings: dict[str, Any]) -> str:
     import tomlkit
     from tomlkit.exceptions import TOMLKitError
 
-    _parse(text, "The config file is not valid TOML")
+    config_module.from_dict(_parse(text, "The config file is not valid TOML"))  # so [camera] is a table
     try:
         document = tomlkit.parse(text)
         if "camera" not in document:

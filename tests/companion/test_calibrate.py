@@ -176,3 +176,18 @@ def test_the_calibrate_command_tells_to_restart_the_companion(
     assert _calibrate_command(monkeypatch, _PiLike(), path) == 0
     assert "restart the companion" in capsys.readouterr().out
     assert config.load(path).camera.die_px == 43
+
+
+def test_a_failed_write_leaves_the_old_config_and_no_stray_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text('[web]\nport = 8080\n')
+
+    def full_disk(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    for step in ("fsync", "replace"):  # the disk fills while writing, or at the last step
+        with monkeypatch.context() as patch:
+            patch.setattr(calibrate.os, step, full_disk)
+            with pytest.raises(OSError):
+                calibrate.save(path, {"tray": TRAY})
+    assert path.read_text() == '[web]\nport = 8080\n' and [entry.name for entry in tmp_path.iterdir()] == ["companion.toml"]
