@@ -79,6 +79,8 @@ class EngineLoop:
         self._extras = Extras(demo=demo, boot=secrets.token_hex(4), dice=_last_dice(session), game_no=session.game_id)
         self._records_for: tuple[int | None, bool] | None = None
         self._published = Published(session.table, session.game, session.seq, self._extras)
+        self._lights_shown = False  # the box shows the table once at start, changed or not
+        self._heard_end = session.game_id if _is_over(session) else None  # its end beeped before this start
 
     @property
     def demo(self) -> bool:
@@ -233,14 +235,25 @@ class EngineLoop:
         self._extras = replace(self._extras, records=self._records(), game_no=session.game_id)
         published = Published(session.table, session.game, session.seq, self._extras)
         with self._changed:
-            if replace(published, seq=self._published.seq) == self._published:
-                return
-            published = replace(published, seq=max(published.seq, self._published.seq + 1))
-            self._published = published
-            self._cache = {}
-            self._changed.notify_all()
+            changed = replace(published, seq=self._published.seq) != self._published
+            if changed:
+                published = replace(published, seq=max(published.seq, self._published.seq + 1))
+                self._published = published
+                self._cache = {}
+                self._changed.notify_all()
+        if changed or not self._lights_shown:
+            self._show_lights(self._published)
+
+    def _show_lights(self, published: Published) -> None:
+        """Show the table on the box's LEDs; the buzzer sounds only for an end reached since the start; raises nothing."""
+        shown = lights(published.table, published.game, published.extras)
+        if not shown["buzz"]:
+            self._heard_end = None  # a reopened game (a corrected last roll) beeps when it ends again
+        elif published.extras.game_no == self._heard_end:
+            shown["buzz"] = False  # a restart (a power cut) does not beep the players again
         try:
-            self.on_lights(lights(published.table, published.game, published.extras))
+            self.on_lights(shown)
+            self._lights_shown = True
         except Exception:  # the LEDs are a courtesy: the table goes on without them
             log.exception("could not show the lights")
 
@@ -358,6 +371,12 @@ def _shown(given: DiceRolled | CorrectDice, source: str, seq: int) -> LastDice:
     """A roll as the phones show it (no crops): each die's origin, else the input's source; raises nothing."""
     origins = getattr(given, "origins", ()) or (source,) * len(given.values)
     return LastDice(tuple(given.values), tuple(given.sides), tuple(origins), (), seq)
+
+
+def _is_over(session: Session) -> bool:
+    """Whether the session's game has ended; raises nothing."""
+    game, table = session.game, session.table
+    return game is not None and table is not None and game.outcome(table.state) is not None
 
 
 def _last_player(games: list[PastGame], seat: int) -> str | None:

@@ -144,3 +144,45 @@ def test_a_double_tap_of_next_ends_one_turn_only(loop: Any) -> None:
     loop.enqueue(later)
     assert later.done.wait(5)
     assert loop.snapshot(None)["view"]["current"] == 0
+
+
+def test_a_restart_on_a_finished_game_shows_the_lights_without_beeping_again(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from companion.rules.game import Outcome
+
+    real = registered_games()["through-the-gate"]  # made to end at its first roll
+    quick = replace(real, outcome=lambda state: Outcome((0,), "Ann wins.") if len(state.log) > 1 else None)
+    games = {**registered_games(), quick.id: quick}
+
+    def started_loop() -> tuple[EngineLoop, list[dict[str, Any]]]:
+        journal = Journal(tmp_path / "journal.sqlite")
+        shown: list[dict[str, Any]] = []
+        running = EngineLoop(session=Session(games=games, journal=journal), tokens=Tokens(journal),
+                             join_url=lambda token: "", on_lights=shown.append)
+        running.start()
+        return running, shown
+
+    first, heard = started_loop()
+    first.submit(StartGame("through-the-gate", ("Ann", "Bob"), {}, 9), source="host")
+    first.submit(DiceRolled((6,), (6,)), source="phone")  # the game ends: the box beeps
+    assert heard[-1]["buzz"] and heard[-1]["status"] == "game_over"
+    first.stop()
+    first.session.journal.close()
+
+    again, shown = started_loop()  # the power came back
+    assert _wait_for(lambda: shown) and shown[0]["status"] == "game_over" and not shown[0]["buzz"]
+    again.submit(StartGame("through-the-gate", ("Ann", "Bob"), {}, 10), source="host")
+    assert not shown[-1]["buzz"]
+    again.submit(DiceRolled((6,), (6,)), source="phone")
+    assert shown[-1]["buzz"]  # a game that ends after the restart beeps as always
+    again.stop()
+
+
+def _wait_for(condition: Any, seconds: float = 2.0) -> Any:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not (found := condition()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return found
