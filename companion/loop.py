@@ -1,6 +1,6 @@
 """The engine loop: one queue, one thread. Buttons, the camera and web requests only enqueue.
 
-It applies each input with the session, publishes the new table (phones, LEDs) and pings the
+It applies each input with the session, publishes the new table on the board (phones, LEDs) and pings the
 watchdog; it implements the `TablePort` the web front uses.
 """
 from __future__ import annotations
@@ -13,13 +13,14 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
+from companion.board import Board, last_dice, shown_roll
 from companion.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.journal import JournalError, PastGame
 from companion.notify import PING_SECONDS
 from companion.port import Holder, TableBusy
 from companion.rules.errors import CompanionError, IllegalMove, NoGame, NoRollExpected
 from companion.session import Session
-from companion.snapshot import JSON, CameraGuess, Extras, LastDice, lights, snapshot
+from companion.snapshot import JSON, CameraGuess, Extras
 from companion.tokens import Tokens
 
 log = logging.getLogger(__name__)
@@ -40,16 +41,6 @@ class Job:
     withdrawn: bool = False  # its sender stopped waiting before the loop came to it: it is never applied
 
 
-@dataclass(frozen=True)
-class Published:
-    """What the phones see now: the table, the game, the seq and the box's extras."""
-
-    table: Any
-    game: Any
-    seq: int
-    extras: Extras
-
-
 class EngineLoop:
     """The one place inputs are applied; every other thread talks to it through its queue."""
 
@@ -66,21 +57,16 @@ class EngineLoop:
         self.tokens = tokens
         self.make_join_url = join_url
         self._notify = notify
-        self.on_lights = on_lights
+        self.on_lights = on_lights  # the daemon shows the lights on the box's LEDs
         self.on_refused: Callable[[], None] = lambda: None  # the daemon makes the panel say "no" to a press
         self._jobs: queue.Queue[Job | None] = queue.Queue()
-        self._changed = threading.Condition()
         self._claims = threading.Lock()  # a job is either started by the loop or withdrawn by its sender
         self._thread: threading.Thread | None = None
         self._crops: dict[str, bytes] = {}
-        self._cache: dict[tuple[int, int | None], JSON] = {}
         self.camera: Any = None
         self.handlers: dict[str, Callable[[Job], None]] = {"input": self._on_input, "press": self._on_press}
-        self._extras = Extras(demo=demo, boot=secrets.token_hex(4), dice=_last_dice(session), game_no=session.game_id)
-        self._records_for: tuple[int | None, bool] | None = None
-        self._published = Published(session.table, session.game, session.seq, self._extras)
-        self._lights_shown = False  # the box shows the table once at start, changed or not
-        self._heard_end = session.game_id if _is_over(session) else None  # its end beeped before this start
+        self._extras = Extras(demo=demo, boot=secrets.token_hex(4), dice=last_dice(session), game_no=session.game_id)
+        self.board = Board(session, self._extras, lambda shown: self.on_lights(shown))
 
     @property
     def demo(self) -> bool:
@@ -167,7 +153,7 @@ class EngineLoop:
         if self._extras.camera == "changed":  # the players have seen it: they corrected the roll or went on
             self._set_extras(camera="ready", camera_message="")
         if isinstance(given, (DiceRolled, CorrectDice)):
-            dice = _shown(given, source, self.session.seq)
+            dice = shown_roll(given, source, self.session.seq)
             dice = replace(dice, crops=tuple(self._crops) if "camera" in dice.origins else ())
             self._set_extras(dice=dice, message=None)
             if "camera" not in dice.origins and self._extras.camera in ("reroll", "read_ok", "reading"):
@@ -231,48 +217,7 @@ class EngineLoop:
         self._extras = replace(self._extras, **changes)
 
     def _publish(self) -> None:
-        session = self.session
-        self._extras = replace(self._extras, records=self._records(), game_no=session.game_id)
-        published = Published(session.table, session.game, session.seq, self._extras)
-        with self._changed:
-            changed = replace(published, seq=self._published.seq) != self._published
-            if changed:
-                published = replace(published, seq=max(published.seq, self._published.seq + 1))
-                self._published = published
-                self._cache = {}
-                self._changed.notify_all()
-        if changed or not self._lights_shown:
-            self._show_lights(self._published)
-
-    def _show_lights(self, published: Published) -> None:
-        """Show the table on the box's LEDs; the buzzer sounds only for an end reached since the start; raises nothing."""
-        shown = lights(published.table, published.game, published.extras)
-        if not shown["buzz"]:
-            self._heard_end = None  # a reopened game (a corrected last roll) beeps when it ends again
-        elif published.extras.game_no == self._heard_end:
-            shown["buzz"] = False  # a restart (a power cut) does not beep the players again
-        try:
-            self.on_lights(shown)
-            self._lights_shown = True
-        except Exception:  # the LEDs are a courtesy: the table goes on without them
-            log.exception("could not show the lights")
-
-    def _records(self) -> JSON | None:
-        game, table = self.session.game, self.session.table
-        if game is None or table is None or game.records is None:
-            return None
-        outcome = game.outcome(table.state)
-        key = (self.session.game_id, outcome is not None)
-        if key == self._records_for:
-            return self._extras.records  # records change only with the game or its end: no query per input
-        try:
-            finished = self.session.journal.finished_outcomes(game.id)
-        except JournalError:  # the storage fails to read: keep showing the table with the last records
-            log.warning("could not read the finished games for the records", exc_info=True)
-            return self._extras.records
-        current = None if outcome is None else {"winners": list(outcome.winners), **dict(outcome.detail)}
-        self._records_for = key
-        return game.records(finished[:-1] if current is not None else finished, current)
+        self.board.publish(self._extras)
 
     def set_crops(self, crops: dict[str, bytes]) -> None:
         """Keep the crops of the roll being committed (loop thread only); raises nothing."""
@@ -291,14 +236,7 @@ class EngineLoop:
     # --- the port, for request threads -------------------------------------------------
     def snapshot(self, seat: int | None) -> JSON:
         """The full state for a seat (None: the host); raises nothing."""
-        published = self._published
-        key = (published.seq, seat)
-        cached = self._cache.get(key)
-        if cached is None:
-            cached = snapshot(published.table, published.game, seat=seat, seq=published.seq, extras=published.extras)
-            if self._published is published:
-                self._cache[key] = cached
-        return cached
+        return self.board.snapshot(seat)
 
     def submit(self, given: Input, *, source: str) -> JSON:
         """Apply an input on the loop and wait; raises CompanionError when refused, TableBusy when it does not answer."""
@@ -327,9 +265,7 @@ class EngineLoop:
 
     def wait_for_change(self, after_seq: int, timeout: float) -> int:
         """Block until the seq passes after_seq or timeout; returns the current seq."""
-        with self._changed:
-            self._changed.wait_for(lambda: self._published.seq > after_seq, timeout)
-            return self._published.seq
+        return self.board.wait_for_change(after_seq, timeout)
 
     def games(self) -> list[JSON]:
         """The registered games for the host's menu; raises nothing."""
@@ -343,40 +279,13 @@ class EngineLoop:
 
     def crop(self, name: str) -> bytes | None:
         """A die's crop from the last camera read or the camera's current guess, or None; raises nothing."""
-        guess = self._published.extras.guess
+        guess = self.board.published.extras.guess
         return self._crops.get(name) or (guess.crop(name) if guess is not None else None)
 
     def join_url(self, holder: Holder) -> str:
         """The join URL for the host or a seat; raises JournalError."""
         token = self.tokens.host_token() if holder.is_host else self.tokens.seat_token(holder.seat)  # type: ignore[arg-type]
         return self.make_join_url(token)
-
-
-def _last_dice(session: Session) -> LastDice | None:
-    """The current game's last roll, as the phones saw it before a restart (without its crops); raises nothing."""
-    if session.game_id is None:
-        return None
-    try:
-        rolls = [entry for entry in session.journal.entries(session.game_id)
-                 if isinstance(entry.input, (DiceRolled, CorrectDice))]
-    except JournalError:  # the session has just replayed these entries; a failure now leaves the dice blank
-        log.warning("could not read the last roll back", exc_info=True)
-        return None
-    if not rolls:
-        return None
-    return _shown(rolls[-1].input, rolls[-1].source, rolls[-1].seq)
-
-
-def _shown(given: DiceRolled | CorrectDice, source: str, seq: int) -> LastDice:
-    """A roll as the phones show it (no crops): each die's origin, else the input's source; raises nothing."""
-    origins = getattr(given, "origins", ()) or (source,) * len(given.values)
-    return LastDice(tuple(given.values), tuple(given.sides), tuple(origins), (), seq)
-
-
-def _is_over(session: Session) -> bool:
-    """Whether the session's game has ended; raises nothing."""
-    game, table = session.game, session.table
-    return game is not None and table is not None and game.outcome(table.state) is not None
 
 
 def _last_player(games: list[PastGame], seat: int) -> str | None:
