@@ -254,6 +254,13 @@ class Journal:
         return [PastGame(row[0], row[1], tuple(json.loads(row[2])), row[3], row[4],
                          json.loads(row[5]) if row[5] else None) for row in rows]
 
+    def last_player(self, seat: int, before_game: int) -> str | None:
+        """Who sat in the seat in the newest game before that one that had the seat (None: no game had it);
+        raises JournalError."""
+        rows = self._query("SELECT players FROM games WHERE id < ? AND json_array_length(players) > ? "
+                           "ORDER BY id DESC LIMIT 1", (before_game, seat))
+        return str(json.loads(rows[0][0])[seat]) if rows else None
+
     def finished_outcomes(self, game: str) -> list[dict[str, Any]]:
         """The outcomes of every finished game of one kind, oldest first; raises JournalError."""
         rows = self._query("SELECT outcome FROM games WHERE game = ? AND outcome IS NOT NULL ORDER BY id", (game,))

@@ -15,9 +15,10 @@ from typing import Any, Callable
 
 from companion.board import Board, last_dice, shown_roll
 from companion.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
-from companion.journal import JournalError, PastGame
+from companion.journal import JournalError
 from companion.notify import PING_SECONDS
 from companion.port import Holder, TableBusy
+from companion.rules import engine
 from companion.rules.errors import CompanionError, IllegalMove, NoGame, NoRollExpected
 from companion.session import Session
 from companion.snapshot import JSON, CameraGuess, Extras
@@ -168,9 +169,11 @@ class EngineLoop:
     def _renew_seats(self, players: tuple[str, ...]) -> None:
         """New links for the seats this game gives to someone other than the seat's last player, so a phone
         never acts for the wrong person; a rematch, or a smaller game in between, keeps them; raises nothing."""
+        journal, game_id = self.session.journal, self.session.game_id
         try:
-            earlier = self.session.journal.history()[1:]  # [0] is the game just started
-            self.tokens.renew([seat for seat, name in enumerate(players) if _last_player(earlier, seat) not in (None, name)])
+            earlier = [journal.last_player(seat, game_id) for seat in range(len(players))] if game_id else []
+            self.tokens.renew([seat for seat, (was, now) in enumerate(zip(earlier, players))
+                               if was is not None and not engine.same_name(was, now)])
         except JournalError:  # the game has started; the old links stay until the host renews them by hand
             log.warning("could not renew the links of the seats of the new game", exc_info=True)
 
@@ -286,8 +289,3 @@ class EngineLoop:
         """The join URL for the host or a seat; raises JournalError."""
         token = self.tokens.host_token() if holder.is_host else self.tokens.seat_token(holder.seat)  # type: ignore[arg-type]
         return self.make_join_url(token)
-
-
-def _last_player(games: list[PastGame], seat: int) -> str | None:
-    """Who sat in the seat in the newest of the games that had it (newest first), None if none did; raises nothing."""
-    return next((game.players[seat] for game in games if seat < len(game.players)), None)

@@ -46,9 +46,14 @@ def check_players(game: Game[Any], players: Any) -> tuple[str, ...]:
             f"{game.title} takes {game.min_players} to {game.max_players} players, not {len(players)}."
         )
     names = tuple(_check_name(name) for name in players)
-    if len({name.casefold() for name in names}) != len(names):
+    if len({name.casefold() for name in names}) != len(names):  # as same_name() sees them
         raise BadInput("Each player needs a different name.")
     return names
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names are the same player's, as the table sees names (spaces and case aside); raises nothing."""
+    return " ".join(one.split()).casefold() == " ".join(other.split()).casefold()
 
 
 def _check_name(name: Any) -> str:

@@ -54,3 +54,21 @@ def test_a_smaller_game_in_between_keeps_the_phone_of_the_player_who_comes_back(
     start(server, "the-gate", ["Ann", "Bob"])  # Cy watches this one
     start(server, "eight-gates", ["Ann", "Bob", "Cy"])
     assert seat_of(server, cy) == (200, 2)
+
+
+def test_a_rematch_keeps_the_links_of_names_typed_with_other_spaces_or_case(companion_server: Any) -> None:
+    server = companion_server
+    start(server, "eight-gates", ["Ann  Lee", "bob", "Cy"])  # the table shows "Ann Lee", "bob" and "Cy"
+    tokens = [server.seat_token(seat) for seat in range(3)]
+    start(server, "eight-gates", ["Ann Lee", "Bob", "Cy"])  # the host's rematch, the names retyped
+    assert [seat_of(server, token) for token in tokens] == [(200, 0), (200, 1), (200, 2)]
+
+
+def test_a_seat_last_taken_long_ago_still_gets_a_new_link_for_someone_else(companion_server: Any) -> None:
+    server = companion_server
+    start(server, "eight-gates", ["Ann", "Bob", "Cy"])
+    cy = server.seat_token(2)
+    for _ in range(101):  # a long season of two-player games
+        start(server, "the-gate", ["Ann", "Bob"])
+    start(server, "eight-gates", ["Ann", "Bob", "Dee"])
+    assert seat_of(server, cy)[0] == 403
