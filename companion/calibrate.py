@@ -32,8 +32,8 @@ def measure(source: Any, read: Callable[[Any], Any], *, settle_seconds: float = 
     lock = getattr(source, "lock_exposure", None)
     if lock is not None:
         controls = lock()
-        found.update(exposure_us=int(controls["ExposureTime"]), analogue_gain=round(float(controls["AnalogueGain"]), 3),
-                     colour_gains=[round(float(gain), 3) for gain in controls["ColourGains"]])
+        found.update(exposure_us=int(controls["ExposureTime"]), analogue_gain=float(controls["AnalogueGain"]),
+                     colour_gains=[float(gain) for gain in controls["ColourGains"]])  # as read: rounding may pass the range
     frame = source.frame()
     found["tray"] = list(find_tray(frame))
     boxes = [die.box for die in read(frame).dice]
@@ -59,10 +59,24 @@ def save(path: Path, settings: dict[str, Any]) -> None:
     """Write the settings into the config's [camera] table (a None value removes the key), keeping everything
     else, its comments and line endings, and who may read it; a link is written through to its target;
     raises ConfigError, or OSError when the file cannot be written."""
-    target = path.resolve()
+    target = target_of(path)
     updated = _with_camera(_read_config(target), settings)
     config_module.from_dict(_parse(updated, "Calibration would break the config file"))  # never write what would not load
     _replace(target, updated)
+
+
+def target_of(path: Path) -> Path:
+    """The file calibration writes: the config, or the file its link points to; raises ConfigError for a link
+    that leads in a circle or a folder that does not exist."""
+    try:
+        target = path.resolve()
+    except (OSError, RuntimeError):  # Python 3.11 raises RuntimeError for a symlink loop, later ones OSError
+        raise config_module.ConfigError(f"{path} is a symbolic link that leads in a circle; "
+                                        "point it at the config file.") from None
+    if not target.parent.is_dir():
+        raise config_module.ConfigError(f"There is no folder {target.parent} for the config file {path}; "
+                                        "make it first, or give a --config in a folder that exists.")
+    return target
 
 
 def _replace(target: Path, text: str) -> None:

@@ -109,6 +109,7 @@ def calibrate(args: argparse.Namespace) -> int:
     from vision.reader import read_dice
     from vision.sources import CameraError, open_source
 
+    calibration.target_of(args.config)  # a config it could not write is said before the camera is opened
     chosen = config_module.load(args.config) if args.config.exists() else Config()
     spec = config_module.camera_source("--camera", args.camera) if args.camera else chosen.camera.source
     try:
@@ -125,7 +126,7 @@ def calibrate(args: argparse.Namespace) -> int:
         calibration.save(args.config, found)
     except OSError as error:
         return _say(f"cannot write the config file {args.config}: {error.strerror or error}. Nothing was saved; "
-                    "run calibrate as a user who may write it (sudo), or give a --config in a folder that exists.")
+                    "run calibrate as a user who may write it (sudo).")
     print(calibration.describe(found) + f" Saved to {args.config}; restart the companion to use it.")
     return 0
 

@@ -13,6 +13,8 @@ import numpy as np
 from vision.reader import DiceReader
 from vision.types import UNSURE, DiceReading
 
+MAX_PHOTO_BYTES = 200_000_000  # a camera photo is a few MB; a larger file would only fill the memory of a Pi
+
 
 def read_dice_main(paths: list[str], *, as_json: bool) -> int:
     """Prints one line per image (JSON objects with --json); returns 0, or 1 if any image failed; raises nothing."""
@@ -50,9 +52,13 @@ def _load(path: str) -> tuple[np.ndarray | None, str]:
             return None, f"There is no file at {path}."
         if not file.is_file():
             return None, f"{path} is not a file."
+        if file.stat().st_size > MAX_PHOTO_BYTES:
+            return None, f"The file {path} is too large to be a photo (over {MAX_PHOTO_BYTES // 1_000_000} MB)."
         data = np.fromfile(file, dtype=np.uint8)
     except OSError as problem:  # also a name too long, or a folder we may not look into
         return None, f"The file {path} could not be opened ({problem.strerror or problem})."
+    except MemoryError:
+        return None, f"The file {path} is too large to read into memory."
     try:
         frame = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     except (cv2.error, MemoryError):  # e.g. a header claiming 50000 x 50000 pixels

@@ -165,7 +165,7 @@ def test_a_config_that_cannot_be_written_is_one_sentence(
     missing_folder = tmp_path / "no such folder" / "companion.toml"
     assert _calibrate_command(monkeypatch, _PiLike(), missing_folder) == 2
     error = capsys.readouterr().err
-    assert error.startswith("companion: cannot write the config file") and error.count("\n") == 1
+    assert error.startswith("companion: There is no folder") and error.count("\n") == 1
     assert not missing_folder.parent.exists()
 
 
@@ -191,3 +191,39 @@ def test_a_failed_write_leaves_the_old_config_and_no_stray_file(tmp_path: Path, 
             with pytest.raises(OSError):
                 calibrate.save(path, {"tray": TRAY})
     assert path.read_text() == '[web]\nport = 8080\n' and [entry.name for entry in tmp_path.iterdir()] == ["companion.toml"]
+
+
+def test_a_config_link_that_leads_in_a_circle_is_one_sentence_before_the_camera_opens(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a.toml").symlink_to(tmp_path / "b.toml")
+    (tmp_path / "b.toml").symlink_to(tmp_path / "a.toml")
+    opened: list[str] = []
+    monkeypatch.setattr("vision.sources.open_source", lambda spec: opened.append(spec) or _PiLike())
+    from companion.cli import main
+
+    assert main(["calibrate", "--config", str(tmp_path / "a.toml"), "--camera", "pi"]) == 2
+    assert "leads in a circle" in capsys.readouterr().err and opened == []
+
+
+def test_the_gains_are_saved_as_the_camera_gave_them_so_they_stay_within_its_range(tmp_path: Path) -> None:
+    class TopGain(_PiLike):
+        def lock_exposure(self) -> dict:
+            return {"ExposureTime": 66000, "AnalogueGain": 10.666666984558105, "ColourGains": (1.8, 1.4)}
+
+    found = calibrate.measure(TopGain(), _reader, sleep=lambda seconds: None)
+    assert found["analogue_gain"] <= 10.666666984558105  # a camera whose highest gain is that refuses 10.667
+    path = tmp_path / "companion.toml"
+    calibrate.save(path, found)
+    assert config.load(path).camera.analogue_gain == 10.666666984558105
+
+
+def test_a_config_the_user_may_not_write_is_one_sentence(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def refused(path: Path, settings: dict) -> None:  # as for a user without sudo on /etc/companion
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(calibrate, "save", refused)
+    assert _calibrate_command(monkeypatch, _PiLike(), tmp_path / "companion.toml") == 2
+    error = capsys.readouterr().err
+    assert error.startswith("companion: cannot write the config file") and "Permission denied" in error
+    assert error.count("\n") == 1

@@ -73,3 +73,14 @@ def test_a_name_too_long_for_the_file_system_is_an_error_line_and_the_rest_still
     assert status == 1
     assert lines[0]["file"] == too_long and "could not be opened" in lines[0]["error"]
     assert [die["value"] for die in lines[1]["dice"]] == [4]
+
+
+def test_a_file_too_large_to_be_a_photo_is_an_error_line_without_reading_it(
+        shared_dice: Path, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    huge = tmp_path / "huge.png"
+    with huge.open("wb") as file:  # sparse: 8 GB on paper, nothing on disk
+        file.truncate(8_000_000_000)
+    photo = shared_dice / "tai-studio-d6-crops" / "eyes_4_1.jpg"
+    assert read_dice_main([str(huge), str(photo)], as_json=True) == 1
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert "too large to be a photo" in lines[0]["error"] and [die["value"] for die in lines[1]["dice"]] == [4]
