@@ -185,7 +185,12 @@ def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) 
     def open_camera() -> Any:
         camera = frames if frames is not None else open_source(config.camera.source)
         if locked is not None and hasattr(camera, "apply_exposure"):
-            camera.apply_exposure(locked)  # the light the tray was calibrated in, so reads do not drift
+            try:
+                camera.apply_exposure(locked)  # the light the tray was calibrated in, so reads do not drift
+            except Exception:
+                if frames is None:  # let go of it, or the next try finds the camera "in use by another program"
+                    getattr(camera, "close", lambda: None)()
+                raise
         return camera
 
     if not config.demo and frames is None and config.camera.source.startswith("synthetic"):
