@@ -32,8 +32,9 @@ def measure(source: Any, read: Callable[[Any], Any], *, settle_seconds: float = 
     lock = getattr(source, "lock_exposure", None)
     if lock is not None:
         controls = lock()
+        gains = controls.get("ColourGains")  # none on a camera without colour
         found.update(exposure_us=int(controls["ExposureTime"]), analogue_gain=float(controls["AnalogueGain"]),
-                     colour_gains=[float(gain) for gain in controls["ColourGains"]])  # as read: rounding may pass the range
+                     colour_gains=None if gains is None else [float(gain) for gain in gains])  # as read: rounding may pass the range
     frame = source.frame()
     found["tray"] = list(find_tray(frame))
     boxes = [die.box for die in read(frame).dice]

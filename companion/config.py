@@ -12,7 +12,7 @@ from companion.rules.errors import CompanionError
 
 PIN_FACTORIES = ("lgpio", "rpigpio", "mock")
 CAMERA_KINDS = ("synthetic", "usb:N", "folder:PATH", "pi", "none")
-EXPOSURE_KEYS = ("exposure_us", "analogue_gain", "colour_gains")  # a locked exposure needs all three
+EXPOSURE_KEYS = ("exposure_us", "analogue_gain")  # a locked exposure needs both; colour_gains too on a colour camera
 HOST_LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")  # one dot-separated part of a host name
 
 
@@ -60,9 +60,12 @@ class Camera:
     @property
     def locked_exposure(self) -> dict[str, object] | None:
         """The Pi camera controls saved by calibration, or None to let it adjust; raises nothing."""
-        if self.exposure_us is None or self.analogue_gain is None or self.colour_gains is None:
+        if self.exposure_us is None or self.analogue_gain is None:
             return None
-        return {"ExposureTime": self.exposure_us, "AnalogueGain": self.analogue_gain, "ColourGains": self.colour_gains}
+        controls: dict[str, object] = {"ExposureTime": self.exposure_us, "AnalogueGain": self.analogue_gain}
+        if self.colour_gains is not None:  # a camera without colour has no white balance to fix
+            controls["ColourGains"] = self.colour_gains
+        return controls
 
 
 @dataclass(frozen=True)
@@ -144,11 +147,11 @@ def _camera(table: dict[str, Any], *, demo: bool) -> Camera:
     _only(table, "camera.", {"source", "tray", "die_px", "still_seconds", "frames_to_vote",
                              "exposure_us", "analogue_gain", "colour_gains"})
     tray, gains = table.get("tray"), table.get("colour_gains")
-    locked = [key for key in EXPOSURE_KEYS if key in table]
-    if locked and len(locked) < len(EXPOSURE_KEYS):
+    locked = [key for key in (*EXPOSURE_KEYS, "colour_gains") if key in table]
+    if locked and not all(key in table for key in EXPOSURE_KEYS):
         missing = ", ".join(f"camera.{key}" for key in EXPOSURE_KEYS if key not in table)
         raise ConfigError(f"camera.{locked[0]} locks the exposure only with {missing} too "
-                          "(calibration saves all three); give them all or none.")
+                          "(calibration saves them together); give them all or none.")
     return Camera(
         source=_get(table, "camera.source", "synthetic" if demo else "pi", camera_source),  # the box has a Pi camera
         tray=None if tray is None else tuple(_get(table, "camera.tray", None, _tray)),  # type: ignore[arg-type]

@@ -50,11 +50,16 @@ class PiCamera:
         return np.ascontiguousarray(array[:, :, :3])
 
     def lock_exposure(self) -> dict[str, Any]:
-        """Freeze exposure and white balance at their current values and return them; raises CameraError."""
+        """Freeze exposure (and white balance, on a colour camera) at their current values and return them;
+        raises CameraError."""
         try:
             metadata = self._camera.capture_metadata()
-            controls = {name: metadata[name] for name in ("ExposureTime", "AnalogueGain", "ColourGains")}
-            self._camera.set_controls({"AeEnable": False, "AwbEnable": False, **controls})
+            controls = {name: metadata[name] for name in ("ExposureTime", "AnalogueGain")}
+            automatic = {"AeEnable": False}
+            if "ColourGains" in metadata:  # a camera without colour has no white balance
+                controls["ColourGains"] = metadata["ColourGains"]
+                automatic["AwbEnable"] = False
+            self._camera.set_controls({**automatic, **controls})
         except Exception as error:
             raise CameraError(f"Could not lock the Pi camera's exposure ({error}).") from error
         return controls

@@ -227,3 +227,14 @@ def test_a_config_the_user_may_not_write_is_one_sentence(
     error = capsys.readouterr().err
     assert error.startswith("companion: cannot write the config file") and "Permission denied" in error
     assert error.count("\n") == 1
+
+
+def test_a_camera_without_colour_is_calibrated_without_colour_gains(tmp_path: Path) -> None:
+    class Monochrome(_PiLike):
+        def lock_exposure(self) -> dict:
+            return {"ExposureTime": 9000, "AnalogueGain": 4.0}
+
+    path = tmp_path / "companion.toml"
+    path.write_text('[camera]\nexposure_us = 1\nanalogue_gain = 1.0\ncolour_gains = [1.0, 1.0]\n')  # a colour camera before
+    calibrate.save(path, calibrate.measure(Monochrome(), _reader, sleep=lambda seconds: None))
+    assert config.load(path).camera.locked_exposure == {"ExposureTime": 9000, "AnalogueGain": 4.0}

@@ -78,8 +78,9 @@ def test_demo_on_the_command_line_means_synthetic_dice_and_a_real_box_warns_abou
         ({"game": {"players": []}}, "game.players = [] must be a list of 1 to 8 player names"),
         ({"game": "x"}, "game must be a table"),
         ({"demo": "yes"}, "demo = 'yes' must be true or false"),
-        ({"camera": {"exposure_us": 12000}}, "camera.exposure_us locks the exposure only with camera.analogue_gain, "
-                                             "camera.colour_gains too"),
+        ({"camera": {"exposure_us": 12000}}, "camera.exposure_us locks the exposure only with camera.analogue_gain too"),
+        ({"camera": {"colour_gains": [1.5, 1.5]}}, "camera.colour_gains locks the exposure only with camera.exposure_us, "
+                                                   "camera.analogue_gain too"),
         ({"camera": {"exposure_us": 5_000_000, "analogue_gain": 2, "colour_gains": [1, 1]}},
          "camera.exposure_us = 5000000 must be a whole number from 1 to 1000000"),
         ({"web": {"host": "192.168.1.300"}}, "web.host = '192.168.1.300' must be an IP address or a host name alone"),
@@ -138,3 +139,8 @@ def test_a_config_saved_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
 def test_white_balance_gains_beyond_the_cameras_32_are_refused() -> None:
     with pytest.raises(ConfigError, match="at most 32"):
         config.from_dict({"camera": {"exposure_us": 10000, "analogue_gain": 2.0, "colour_gains": [40.0, 1.5]}})
+
+
+def test_a_camera_without_colour_locks_its_exposure_without_white_balance() -> None:
+    camera = config.from_dict({"camera": {"exposure_us": 12000, "analogue_gain": 2.0}}).camera
+    assert camera.locked_exposure == {"ExposureTime": 12000, "AnalogueGain": 2.0}

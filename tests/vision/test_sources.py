@@ -307,3 +307,13 @@ def test_a_pi_camera_held_by_another_program_says_to_stop_it_not_to_check_the_ca
     assert "ribbon" not in str(raised.value)
     with pytest.raises(CameraError, match="ribbon cable"):
         PiCamera(camera_factory=lambda number: (_ for _ in ()).throw(IndexError("list index out of range")))
+
+
+def test_a_pi_camera_without_colour_locks_its_exposure_and_leaves_white_balance_alone() -> None:
+    class Monochrome(FakePicamera2):
+        def capture_metadata(self) -> dict:
+            return {"ExposureTime": 9000, "AnalogueGain": 4.0, "Lux": 80.0}  # no ColourGains on a mono sensor
+
+    camera = PiCamera(camera_factory=Monochrome)
+    assert camera.lock_exposure() == {"ExposureTime": 9000, "AnalogueGain": 4.0}
+    assert camera._camera.controls == {"AeEnable": False, "ExposureTime": 9000, "AnalogueGain": 4.0}
