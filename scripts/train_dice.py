@@ -69,6 +69,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=REPO / "vision" / "models")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--synthetic", type=int, default=40, help="rendered tray photos added (demo camera dice)")
+    parser.add_argument("--face-dice", choices=("per-photo", "every-die"), default="per-photo",
+                        help="draw face crops from a photo then one of its dice (shipped), or from all dice alike")
     options = parser.parse_args()
     torch.set_num_threads(options.threads)
     torch.use_deterministic_algorithms(True)
@@ -86,7 +88,7 @@ def main() -> None:
         log("wrote dice_finder.onnx")
     for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):
         if part in options.part:
-            faces = train_faces(photos, steps, SEED, log)
+            faces = train_faces(photos, steps, SEED, log, every_die=options.face_dice == "every-die")
             export(faces, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / FACE_FILES[part], spatial=False)
             log(f"wrote {FACE_FILES[part]}")
 

@@ -10,7 +10,7 @@ import numpy as np
 import torch
 
 from dice_training.augment import recolour, squashed
-from dice_training.data import Photo
+from dice_training.data import Die, Photo
 from dice_training.models import FaceReader
 from dice_training.renders import numeral_crop, pip_face_crop, plain_crop
 from vision.cutting import FACE_CROP, cut_face, normalise, pyramid
@@ -22,12 +22,16 @@ SHARES = {"die": 0.5, "ground": 0.2, "synthetic pips": 0.15, "numeral": 0.1, "pl
 class FaceExamples:
     """Draws labelled face crops from the photos and the synthetic renders."""
 
-    def __init__(self, photos: list[Photo], rng: np.random.Generator) -> None:
+    def __init__(self, photos: list[Photo], rng: np.random.Generator, *, every_die: bool = False) -> None:
+        """`every_die`: draw a die's crop from all dice alike, so a busy tray's dice are drawn as often as a lone
+        die (else a photo, then one of its dice: the shipped networks' recipe)."""
         self.photos = photos
         self.levels = [pyramid(photo.image) for photo in photos]
         self.rng = rng
         self.kinds = list(SHARES)
         self.shares = np.array(list(SHARES.values()))
+        self.dice = [(index, number) for index, photo in enumerate(photos) for number in range(len(photo.dice))] \
+            if every_die else None
 
     def batch(self, size: int) -> tuple[np.ndarray, np.ndarray]:
         """Returns (normalised crops, classes) for one training batch; raises nothing."""
@@ -48,16 +52,24 @@ class FaceExamples:
             return _turned(numeral_crop(rng), rng), NOT_PIPS
         if kind == "plain":
             return plain_crop(rng).astype(np.float32), NOTHING
+        if kind == "die" and self.dice is not None:
+            index, number = self.dice[int(rng.integers(len(self.dice)))]
+            return self._die(self.levels[index], self.photos[index].dice[number])
         index = int(rng.integers(len(self.photos)))
         photo, levels = self.photos[index], self.levels[index]
         die = photo.dice[int(rng.integers(len(photo.dice)))]
         if kind == "die":
-            x = die.x + rng.normal(0, 0.08) * die.face
-            y = die.y + rng.normal(0, 0.08) * die.face
-            face = die.face * math.exp(rng.normal(0, 0.14))
-            crop = squashed(cut_face(levels, x, y, face, float(rng.uniform(0, 360)), bool(rng.random() < 0.5)), rng)
-            return _blurred_small(recolour(crop, rng, invert=0.15, blur=0.8), rng), die.value
+            return self._die(levels, die)
         return self._ground(photo, levels, die.face)
+
+    def _die(self, levels: list[np.ndarray], die: Die) -> tuple[np.ndarray, int]:
+        """Returns a labelled die's crop, jittered, turned, squashed and recoloured, and its value; raises nothing."""
+        rng = self.rng
+        x = die.x + rng.normal(0, 0.08) * die.face
+        y = die.y + rng.normal(0, 0.08) * die.face
+        face = die.face * math.exp(rng.normal(0, 0.14))
+        crop = squashed(cut_face(levels, x, y, face, float(rng.uniform(0, 360)), bool(rng.random() < 0.5)), rng)
+        return _blurred_small(recolour(crop, rng, invert=0.15, blur=0.8), rng), die.value
 
     def _ground(self, photo: Photo, levels: list[np.ndarray], face: float) -> tuple[np.ndarray, int]:
         """Returns a crop that is not one die's face: ground, between dice, a pip close up; raises nothing."""
@@ -93,11 +105,12 @@ def _blurred_small(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return crop
 
 
-def train_faces(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None]) -> FaceReader:
-    """Returns a face reader trained for `steps` batches of 256 crops; raises nothing."""
+def train_faces(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None], *,
+                every_die: bool = False) -> FaceReader:
+    """Returns a face reader trained for `steps` batches of 256 crops (see FaceExamples for `every_die`); raises nothing."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
-    examples = FaceExamples(photos, rng)
+    examples = FaceExamples(photos, rng, every_die=every_die)
     model = FaceReader()
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
