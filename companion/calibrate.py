@@ -46,9 +46,9 @@ def measure(source: Any, read: Callable[[Any], Any], *, settle_seconds: float = 
 def _check_dice_inside(tray: list[int], boxes: list[tuple[int, int, int, int]]) -> None:
     """Refuse a tray that leaves out dice seen on it (the reader would set them aside as off the tray);
     raises CalibrationRefused."""
-    left, top, width, height = tray
-    outside = [box for box in boxes if not (left <= box[0] + box[2] / 2 <= left + width
-                                           and top <= box[1] + box[3] / 2 <= top + height)]
+    from vision.reader import in_tray
+
+    outside = [box for box in boxes if not in_tray(tray, box[0] + box[2] / 2, box[1] + box[3] / 2)]
     if outside:
         raise CalibrationRefused(
             f"The tray I found, {tray}, leaves out {len(outside)} of the {len(boxes)} dice I see, so those would be "

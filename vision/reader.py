@@ -203,7 +203,7 @@ def _die_from(
         or _cut_by_the_edge(spot, image.shape[1], image.shape[0])
     ):
         flags.append(UNSURE)
-    if tray is not None and not _inside(tray, spot.x, spot.y):
+    if tray is not None and not in_tray(tray, spot.x, spot.y):
         flags.append(OFF_TRAY)
     return DieReading(6, value, _box(spot, image.shape[1], image.shape[0]), round(confidence, 3), tuple(flags))
 
@@ -269,7 +269,7 @@ def _box(spot: Spot, width: int, height: int) -> Box:
     return left, top, max(1, right - left), max(1, bottom - top)
 
 
-def _inside(tray: tuple[int, int, int, int], x: float, y: float) -> bool:
-    """Whether the point (x, y) lies in the tray box; raises nothing."""
+def in_tray(tray: tuple[int, int, int, int] | list[int], x: float, y: float) -> bool:
+    """Whether the point (x, y) lies in the tray box (a die centred outside it is set aside); raises nothing."""
     left, top, width, height = tray
     return left <= x < left + width and top <= y < top + height

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.inputs import BUTTONS
+from companion.snapshot import CAMERA_STATES
 
 JSON = dict[str, Any]
 
@@ -45,7 +46,7 @@ SCHEMAS: JSON = {
     "Dice": _record({"values": _list(INTEGER), "sides": _list(INTEGER), "origins": _list(STRING),
                      "crops": _list({**STRING, "description": "URL of the die's crop, /api/crops/<name>.jpg"}),
                      "seq": INTEGER}),
-    "Camera": _record({"status": {"enum": ["none", "ready", "reading", "read_ok", "reroll", "offline", "changed"]},
+    "Camera": _record({"status": {"enum": list(CAMERA_STATES)},
                        "message": STRING, "guess": _nullable(_ref("CameraGuess"))}),
     "CameraGuess": _record({
         "values": {**_list(_nullable(INTEGER)), "description": "each die's likeliest value; null when none"},
