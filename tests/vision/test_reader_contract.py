@@ -127,6 +127,30 @@ def test_a_stale_die_size_hint_still_finds_the_dice() -> None:
     assert sorted(die.value for die in read_dice(frame, die_px=12).dice) == [2, 3, 5]
 
 
+@pytest.mark.parametrize("off_by", [0.4, 2.0, 3.0])
+def test_a_die_size_hint_that_finds_other_sizes_is_set_aside(nell_photo: np.ndarray, off_by: float,
+                                                             caplog: pytest.LogCaptureFixture) -> None:
+    plain = read_dice(nell_photo)
+    sizes = sorted(die.box[2] for die in plain.dice)
+    reader = DiceReader()  # a fresh reader, so it warns once for this hint
+    with caplog.at_level("WARNING", logger="vision.reader"):
+        stale = reader.read(nell_photo, die_px=sizes[len(sizes) // 2] * off_by)
+        reader.read(nell_photo, die_px=sizes[len(sizes) // 2] * off_by)
+    # a hint 2x too big used to lose 3 of this tray's 22 dice; 2.5x too small or 3x too big, 13
+    assert stale == plain
+    assert [record.getMessage() for record in caplog.records if "calibrate" in record.getMessage()] != []
+    assert len(caplog.records) == 1
+
+
+def test_a_right_die_size_hint_is_kept_without_a_warning(nell_photo: np.ndarray,
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    plain = read_dice(nell_photo)
+    sizes = sorted(die.box[2] for die in plain.dice)
+    with caplog.at_level("WARNING", logger="vision.reader"):
+        DiceReader().read(nell_photo, die_px=sizes[len(sizes) // 2] * 1.1)
+    assert caplog.records == []
+
+
 def _values(reading: DiceReading):
     """The multiset of values read."""
     from collections import Counter
