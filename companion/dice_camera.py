@@ -151,7 +151,7 @@ class DiceCamera:
             self._partial = _HalfRoll(tuple(result.values), tuple(result.sides), session.seq)
             shown = ", ".join(f"d{sides} {value}" for value, sides in zip(result.values, result.sides))
             others = ", ".join(f"d{sides}" for sides in request.sides if sides not in CAMERA_SIDES)
-            self._loop.show_camera("read_ok", f"Camera read {shown}.", note=f"Camera read {shown} — enter the {others} by hand.")
+            self._loop.show_camera("read_part", f"Camera read {shown}.", note=f"Camera read {shown} — enter the {others} by hand.")
             return
         given = DiceRolled(tuple(result.values), tuple(result.sides), ("camera",) * len(result.values))
         try:

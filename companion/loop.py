@@ -151,14 +151,11 @@ class EngineLoop:
         """
         self.session.submit(given, source=source)
         self._set_extras(guess=None)  # the camera's guess was for the table as it stood
-        if self._extras.camera == "changed":  # the players have seen it: they corrected the roll or went on
+        half_read = self._extras.camera == "read_part"
+        if self._extras.camera in ("changed", "read_part"):  # seen and acted on, or its half roll is gone
             self._set_extras(camera="ready", camera_message="")
         if isinstance(given, (DiceRolled, CorrectDice)):
-            dice = shown_roll(given, source, self.session.seq)
-            dice = replace(dice, crops=tuple(self._crops) if "camera" in dice.origins else ())
-            self._set_extras(dice=dice, message=None)
-            if "camera" not in dice.origins and self._extras.camera in ("reroll", "read_ok", "reading"):
-                self._set_extras(camera="ready", camera_message="")
+            self._show_roll(given, source, half_read)
         elif isinstance(given, StartGame):
             self._crops.clear()
             self._set_extras(dice=None, message=None)
@@ -230,6 +227,17 @@ class EngineLoop:
     def camera_status(self) -> str:
         """The camera's status as the phones see it ("ready", "reading", "offline", ...); raises nothing."""
         return self._extras.camera
+
+    def _show_roll(self, given: DiceRolled | CorrectDice, source: str, half_read: bool) -> None:
+        """Show an accepted roll on the phones and settle the camera's status (loop thread only); raises nothing."""
+        dice = shown_roll(given, source, self.session.seq)
+        dice = replace(dice, crops=tuple(self._crops) if "camera" in dice.origins else ())
+        self._set_extras(dice=dice, message=None)
+        if "camera" not in dice.origins and self._extras.camera in ("reroll", "read_ok", "reading"):
+            self._set_extras(camera="ready", camera_message="")
+        elif "camera" in dice.origins and half_read:  # the hand entry completed the camera's half: "got it"
+            shown = ", ".join(f"d{sides} {value}" for value, sides in zip(dice.values, dice.sides))
+            self._set_extras(camera="read_ok", camera_message=f"Read {shown}.")
 
     def show_camera(self, status: str, message: str = "", *, note: str | None = None,
                     guess: CameraGuess | None = None) -> None:

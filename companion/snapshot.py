@@ -10,7 +10,7 @@ from companion.rules.table import Table
 
 JSON = dict[str, Any]
 
-CAMERA_STATES = ("none", "ready", "reading", "read_ok", "reroll", "offline", "changed")
+CAMERA_STATES = ("none", "ready", "reading", "read_ok", "read_part", "reroll", "offline", "changed")
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ STATUS_LOOKS: Mapping[str, Look] = MappingProxyType({
     "ready": Look("green"),
     "reading": Look("blue"),
     "read_ok": Look("green", "flash"),  # three quick dark flashes, then steady green: "got it, your move"
+    "read_part": Look("blue", "blink"),  # the camera read its dice; the others (a d8) are still to be entered by hand
     "reroll": Look("amber", "blink"),  # blinks until the next status: "roll again"
     "offline": Look("red"),
     "game_over": Look("magenta"),  # not white, which looks like a stuck "all on"

@@ -159,6 +159,14 @@ def test_reroll_blinks_amber(make_panel, mock_factory, pins, wait_until) -> None
     assert panel.state()["colour"] == "amber" and panel.state()["pattern"] == "blink"
 
 
+def test_a_half_read_roll_blinks_blue_until_the_rest_is_entered(make_panel, mock_factory, pins, wait_until) -> None:
+    panel = make_panel()
+    panel.show(Lights(status="read_part"))  # the camera read the d6; the d8 is still to come from a phone
+    assert wait_until(lambda: rgb(mock_factory, pins) == COLOURS["blue"])
+    assert wait_until(lambda: rgb(mock_factory, pins) == COLOURS["off"])
+    assert panel.state()["colour"] == "blue" and panel.state()["pattern"] == "blink"
+
+
 def test_read_ok_flashes_then_stays_green(make_panel, mock_factory, pins, wait_until) -> None:
     panel = make_panel()
     panel.show(Lights(status="ready"))
@@ -253,7 +261,7 @@ def test_show_refuses_an_unknown_status_and_changes_nothing(make_panel, mock_fac
 
 
 def test_every_status_has_a_known_colour() -> None:
-    assert set(STATUSES) == {"ready", "reading", "read_ok", "reroll", "offline", "game_over", "changed"}
+    assert set(STATUSES) == {"ready", "reading", "read_ok", "read_part", "reroll", "offline", "game_over", "changed"}
     assert all(look_for(status).colour in COLOURS for status in STATUSES)
 
 

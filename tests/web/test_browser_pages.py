@@ -13,10 +13,10 @@ from playwright.sync_api import expect
 from phone_browser import PHONE, watch_errors
 
 from companion.snapshot import CAMERA_STATES
+from hardware.panel import STATUSES as LIGHT_STATES  # what the status LED shows
 from unsure_reads import answer_now, unsure_read
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-LIGHT_STATES = ("ready", "reading", "read_ok", "reroll", "offline", "game_over", "changed")  # what the status LED shows
 
 
 def open_page(browser: Any, server: Any, token: str, device: dict[str, Any] = PHONE) -> tuple[Any, Any, list[str]]:

@@ -122,16 +122,37 @@ def test_the_camera_reads_the_d6_and_a_phone_enters_the_d8(companion_server: Any
     _, tokens = _start(server)
     snap = _roll_off(server, tokens)
     server.act(tokens[1], 1, "rescue")
-    for _ in range(3):  # a throw the reader is not sure of asks for a re-roll, as at the table: press ROLL again
-        snap = _press_roll_and_wait(server, tokens[1])
-        if snap["camera"]["status"] == "read_ok":
-            break
-    assert snap["camera"]["status"] == "read_ok" and "d8" in snap["message"], snap["camera"]
+    snap = _half_read(server, tokens[1])
+    # not "read" (a green "got it" at the box): half the roll is still to be entered
+    assert snap["lights"]["status"] == "read_part" and "enter the d8 by hand" in snap["message"], snap["camera"]
     assert snap["awaiting_dice"]["sides"] == [8, 6]
     snap = _roll(server, tokens[1], [5], [8])
     last = snap["view"]["last_roll"]
     assert (last["d8"], last["d8_origin"], last["d6_origin"]) == (5, "phone", "camera")
     assert any(f"D8 5 (phone), D6 {last['d6']} (camera) — rescued!" in line for line in snap["view"]["log"])
+    assert (snap["camera"]["status"], snap["lights"]["status"]) == ("read_ok", "read_ok")  # now it is all read
+    assert snap["camera"]["message"] == f"Read d6 {last['d6']}, d8 5."
+
+
+def test_a_half_read_roll_that_is_undone_leaves_the_camera_ready(companion_server: Any) -> None:
+    server = companion_server
+    _, tokens = _start(server)
+    _roll_off(server, tokens)
+    server.act(tokens[1], 1, "rescue")
+    assert _half_read(server, tokens[1])["camera"]["status"] == "read_part"
+    status, snap = server.api("POST", "/api/undo", json={}, token=tokens[1])
+    assert status == 200, snap
+    assert (snap["camera"]["status"], snap["lights"]["status"]) == ("ready", "ready")  # its half roll is gone
+
+
+def _half_read(server: Any, token: str) -> dict[str, Any]:
+    """Presses ROLL until the camera has read the d6 of a d6 + d8 roll (the demo camera may ask again)."""
+    for _ in range(3):  # a throw the reader is not sure of asks for a re-roll, as at the table: press ROLL again
+        snap = _press_roll_and_wait(server, token)
+        if snap["camera"]["status"] == "read_part":
+            break
+    assert snap["camera"]["status"] == "read_part", snap["camera"]
+    return snap
 
 
 def _press_roll_and_wait(server: Any, token: str) -> dict[str, Any]:
@@ -142,7 +163,7 @@ def _press_roll_and_wait(server: Any, token: str) -> dict[str, Any]:
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         status, snap = server.api("GET", "/api/state", token=token)
-        if snap["seq"] > before["seq"] and snap["camera"]["status"] in ("read_ok", "reroll", "wrong_count"):
+        if snap["seq"] > before["seq"] and snap["camera"]["status"] in ("read_ok", "read_part", "reroll", "wrong_count"):
             return snap
         time.sleep(0.05)
     return snap
