@@ -10,8 +10,8 @@ import torch
 
 from dice_training.augment import recolour
 from dice_training.data import SYNTHETIC, Photo
-from dice_training.models import FINDER_STRIDE, Finder
-from vision.cutting import pyramid
+from dice_training.models import Finder
+from vision.cutting import FINDER_STRIDE, pyramid
 
 SIDE = 256  # training views are SIDE x SIDE
 TABLE_RANGE = (9.0, 28.0)  # most views: faces as small as a whole tray photo shows them (log-uniform) ...

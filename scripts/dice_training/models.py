@@ -9,7 +9,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from vision.cutting import FACE_CROP, FINDER_STRIDE  # the crop side and map stride the reader runs with
+from vision.cutting import FACE_CROP  # the crop side the reader runs with
 from vision.faces import CLASSES as FACE_CLASSES  # 0 nothing, 1-6 pips, 7 a face without pips (numerals, symbols)
 
 
