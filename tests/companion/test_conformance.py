@@ -15,6 +15,7 @@ from companion.journal import Journal
 from companion.rules import engine
 from companion.rules.autoplay import random_input
 from companion.rules.errors import CompanionError
+from companion.rules.game import Outcome
 from companion.session import Session
 
 GAMES = registered_games()
@@ -60,3 +61,12 @@ def test_random_games_end_and_replay_to_the_same_table(tmp_path: Path, game_id: 
     assert reopened.table == session.table
     assert session.journal.history()[0].outcome is not None
     assert session.journal.integrity() == "ok"
+    _said_in_korean(game.outcome(session.table.state))
+
+
+def _said_in_korean(outcome: Outcome | None) -> None:
+    """The Korean page shows the result and any tie rule in Korean, not the English sentence."""
+    assert outcome is not None
+    hangul = [key for key in ("summary_ko", "tie_rule_ko") if any("가" <= letter <= "힣" for letter in
+                                                                  str(outcome.detail.get(key, "")))]
+    assert hangul == (["summary_ko", "tie_rule_ko"] if "tie_rule" in outcome.detail else ["summary_ko"]), outcome

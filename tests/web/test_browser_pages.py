@@ -263,3 +263,29 @@ def test_the_host_page_asks_again_for_the_qr_code_of_a_seat_a_new_game_gives_to_
     assert seat_1.get_attribute("src") != before  # a new address, so no browser shows the old code from its cache
     assert errors == []
     context.close()
+
+
+# --- 5. the result and the rulings in Korean -------------------------------------------------------
+def test_the_result_and_a_roll_check_are_in_korean_on_the_korean_page(browser, companion_server):
+    server = companion_server
+    new_game(server, "through-the-gate", ["Ann"])  # alone: Ann's turn at once
+    ann = server.seat_token(0)
+    server.act(ann, 0, "declare_speed", speed=5)
+    server.act(ann, 0, "check", kind="less")
+    assert server.api("POST", "/api/dice", {"values": [3], "sides": [6]}, token=ann)[0] == 200
+    context, page, errors = open_page(browser, server, ann)
+    in_korean(page)
+    expect(page.locator(".ttg-verdict")).to_contain_text("굴린 값 3 (속도 5): 3 < 5? 예.")
+    new_game(server, "gateway-rescue", ["Ann", "Bo"], {"creatures": 1})
+    ann, bo = server.seat_token(0), server.seat_token(1)
+    assert server.api("POST", "/api/dice", {"values": [1], "sides": [6]}, token=ann)[0] == 200
+    assert server.api("POST", "/api/dice", {"values": [2], "sides": [6]}, token=bo)[0] == 200
+    server.act(ann, 0, "rescue")
+    assert server.api("POST", "/api/dice", {"values": [3, 1], "sides": [6, 8]}, token=ann)[0] == 200
+    page.goto(f"{server.url}/join?token={ann}")
+    expect(page.locator(".outcome")).to_contain_text("Ann 승리: 구출 1번.")
+    expect(page.locator(".outcome")).not_to_contain_text("wins with")
+    page.goto(f"{server.url}/join?token={server.host_token}")
+    expect(page.locator(".host-history")).to_contain_text("Ann 승리: 구출 1번.")
+    assert errors == []
+    context.close()

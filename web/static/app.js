@@ -352,9 +352,9 @@
     const result = snap.outcome;
     const winners = result.winners.length
       ? t(result.winners.length > 1 ? "winners_many" : "winners", { names: names(result.winners) }) : t("no_winner");
-    const tie = result.detail && result.detail.tie_rule;
+    const tie = C.inLangOf(result.detail, "tie_rule");
     return el("section", { class: "outcome" }, el("h2", {}, "🏁 ", t("outcome")), el("p", { class: "winners" }, winners),
-      el("p", {}, (C.lang === "ko" && result.detail && result.detail.summary_ko) || result.summary), tie ? el("p", { class: "tie-rule" }, el("strong", {}, `${t("tie_rule")}: `), tie) : null,
+      el("p", {}, C.inLangOf(result.detail, "summary") || result.summary), tie ? el("p", { class: "tie-rule" }, el("strong", {}, `${t("tie_rule")}: `), tie) : null,
       records(snap.records));
   }
 

@@ -102,6 +102,12 @@
     return text === undefined ? null : fill(text, values);
   }
 
+  // A server text that comes with a Korean twin (`summary` and `summary_ko`): the page's language's.
+  function inLangOf(found, key) {
+    if (!found) return undefined;
+    return (lang === "ko" && found[`${key}_ko`]) || found[key];
+  }
+
   function humanize(key) {
     const text = String(key).replace(/_/g, " ");
     return text.charAt(0).toUpperCase() + text.slice(1);
@@ -227,7 +233,7 @@
   }
 
   window.Companion = {
-    registerGame, games, el, svg, t, gameText, humanize, setLang, schemaForm, request,
+    registerGame, games, el, svg, t, gameText, inLangOf, humanize, setLang, schemaForm, request,
     get lang() { return lang; },
   };
 })();

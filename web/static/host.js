@@ -148,7 +148,7 @@
       el("b", {}, (host.games.find((found) => found.id === past.game) || { title: past.game }).title),
       ` — ${past.players.join(", ")} · ${t("started")} ${when(past.started)} · `,
       past.finished ? `${t("finished")} ${when(past.finished)}` : t(index === 0 ? "playing" : "unfinished"),
-      past.outcome && past.outcome.summary ? el("div", { class: "muted" }, past.outcome.summary) : null));
+      past.outcome && past.outcome.summary ? el("div", { class: "muted" }, C.inLangOf(past.outcome, "summary")) : null));
     return el("section", { class: "host-history" }, el("h2", {}, t("history")),
       items.length ? el("ul", {}, items) : el("p", { class: "muted" }, t("no_history")));
   }

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from companion.games.eight_gates.state import POINTS_PER_CARD, EightGates
 
 TIE_RULE = "A tie goes to the tied player with the most cards in the revealed Run or Set; still tied, they share the win."
+TIE_RULE_KO = "동점이면 공개한 런이나 세트의 카드가 더 많은 플레이어가 이깁니다. 그래도 같으면 함께 이깁니다."
 
 
 @dataclass(frozen=True)

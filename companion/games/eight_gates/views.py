@@ -107,5 +107,16 @@ def outcome(state: EightGates) -> Outcome | None:
         "revealed": [list(player.revealed or ()) for player in state.players],
         "series": scoring.series(state),
         "tie_rule": scoring.TIE_RULE,
+        "tie_rule_ko": scoring.TIE_RULE_KO,
+        "summary_ko": _summary_ko(", ".join(state.name(seat) for seat in won), len(won), level, top),
     }
     return Outcome(won, summary, detail)
+
+
+def _summary_ko(names: str, winners: int, level: int, top: scoring.Standing) -> str:
+    """The result in Korean, for the Korean page; raises nothing."""
+    if winners > 1:
+        return f"{names} 공동 승리: {top.total}점 (각자 공개한 카드 {top.revealed}장)."
+    if level > 1:
+        return f"{names} 승리: {top.total}점, 공개한 카드 {top.revealed}장으로 동점을 깼습니다."
+    return f"{names} 승리: {top.total}점."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Hashable
 
+from companion.games.gateway_city.ending import result_ko
 from companion.games.gateway_city.moves import MOVES
 from companion.games.gateway_city.state import (
     EVENT,
@@ -94,7 +95,8 @@ def outcome(state: City) -> Outcome | None:
     """The result once an end condition is met, else None; raises nothing."""
     if state.finish is None:
         return None
-    detail = {"reason": state.finish.reason, "vp": [faction.vp for faction in state.factions], "round": state.round}
+    detail = {"reason": state.finish.reason, "vp": [faction.vp for faction in state.factions], "round": state.round,
+              "summary_ko": result_ko(state, state.finish)}
     return Outcome(state.finish.winners, state.finish.message, detail)
 
 

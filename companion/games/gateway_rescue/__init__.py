@@ -84,7 +84,8 @@ def outcome(state: Gateway) -> Outcome | None:
     most = state.rescuers[won[0]].rescues
     verb = "win" if len(won) > 1 else "wins"
     summary = f"{names} {verb} with {most} rescue{'s' if most != 1 else ''}."
-    return Outcome(won, summary, {"rescues": [each.rescues for each in state.rescuers]})
+    korean = f"{', '.join(state.name(seat) for seat in won)} {'공동 승리' if len(won) > 1 else '승리'}: 구출 {most}번."
+    return Outcome(won, summary, {"rescues": [each.rescues for each in state.rescuers], "summary_ko": korean})
 
 
 GAME: Game[Gateway] = Game(

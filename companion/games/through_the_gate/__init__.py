@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Hashable
 
-from companion.games.through_the_gate import checks, scoring
+from companion.games.through_the_gate import checks, korean, scoring
 from companion.games.through_the_gate.moves import MOVES
 from companion.games.through_the_gate.state import (
     COMPETITIVE,
@@ -98,7 +98,8 @@ def _competitive_outcome(state: TheGate) -> Outcome:
     names = " and ".join(state.name(seat) for seat in won)
     verb = "win" if len(won) > 1 else "wins"
     detail = {"victories": [list(row.victories) for row in rows], "totals": [row.totals for row in rows],
-              "wilds": [list(row.wilds) for row in rows], "tie_rule": scoring.TIE_RULE}
+              "wilds": [list(row.wilds) for row in rows], "tie_rule": scoring.TIE_RULE, "tie_rule_ko": korean.TIE_RULE,
+              "summary_ko": korean.competitive_result([state.name(seat) for seat in won], len(rows[won[0]].victories))}
     return Outcome(won, f"{names} {verb} with {len(rows[won[0]].victories)} victories.", detail)
 
 
@@ -106,7 +107,7 @@ def _team_outcome(state: TheGate) -> Outcome:
     team = scoring.combined(state.explorers)
     met, split = scoring.targets_met(team, len(state.explorers))
     detail: dict[str, Any] = {"targets_met": list(met), "wilds": list(split), "totals": scoring.totals(team, split),
-                              "mode": state.mode}
+                              "mode": state.mode, "summary_ko": korean.team_result(len(met), state.mode == SOLO)}
     if state.mode == SOLO:
         detail["tallies"] = scoring.totals(team, split)
         return Outcome((0,), f"Adventure over: {len(met)} of 5 targets reached.", detail)

@@ -51,7 +51,7 @@ def verdict(check: Check) -> str:
     """The check's result in a sentence, raw die and modified value shown; raises nothing."""
     if not check.dice:
         return "Waiting for the roll."
-    shown = ", ".join(_show(die) for die in check.dice)
+    shown = ", ".join(show_die(die) for die in check.dice)
     if check.awaiting:
         return f"Rolled {shown}; waiting for the next roll."
     return f"Rolled {shown} against speed {check.speed}: {_ruling(check)}"
@@ -78,7 +78,8 @@ def failures(check: Check) -> int:
     return sum(1 for die in check.dice if die.value < check.speed)
 
 
-def _show(die: Die) -> str:
+def show_die(die: Die) -> str:
+    """A die as "raw" or "raw + modifier = value"; raises nothing."""
     if die.modifier == 0:
         return str(die.raw)
     sign = "+" if die.modifier > 0 else "−"
@@ -93,17 +94,22 @@ def _ruling(check: Check) -> str:
         count = failures(check)
         return f"{count} failure{'s' if count != 1 else ''} — discard {count} card{'s' if count != 1 else ''}."
     if check.kind == "djinn":
-        return _djinn(value)
+        return f"{value}: " + {DISCARD: "discard.", NOTHING: "nothing happens.",
+                               TAKE: "take a card from the pile and put it in your diary."}[djinn(value)]
+    symbol, target = comparison(check)
+    return f"{value} {symbol} {target}? {'yes' if passed(check) else 'no'}."
+
+
+def comparison(check: Check) -> tuple[str, int]:
+    """The sign and the number a yes/no check compares its die with; raises KeyError for another kind."""
     symbol = {"less": "<", "greater": ">", "six": "=", "equal": "="}[check.kind]
-    target = 6 if check.kind == "six" else check.speed
-    holds = "yes" if passed(check) else "no"
-    return f"{value} {symbol} {target}? {holds}."
+    return symbol, 6 if check.kind == "six" else check.speed
 
 
-def _djinn(value: int) -> str:
+DISCARD, NOTHING, TAKE = "discard", "nothing", "take"
+
+
+def djinn(value: int) -> str:
+    """What the Frolicking Djinn's table says for a value: DISCARD, NOTHING or TAKE; raises nothing."""
     band = min(max(value, 1), 6)
-    if band <= 2:
-        return f"{value}: discard."
-    if band <= 4:
-        return f"{value}: nothing happens."
-    return f"{value}: take a card from the pile and put it in your diary."
+    return DISCARD if band <= 2 else NOTHING if band <= 4 else TAKE

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.games.through_the_gate import checks, scoring
+from companion.games.through_the_gate import checks, korean, scoring
 from companion.games.through_the_gate.state import COMPETITIVE, SCORING, SOLO, Check, TheGate
 from companion.rules.schema import JSON
 
@@ -50,6 +50,7 @@ def _check(check: Check | None) -> JSON | None:
         "dice": [{"raw": die.raw, "modifier": die.modifier, "value": die.value} for die in check.dice],
         "awaiting": check.awaiting,
         "verdict": checks.verdict(check),
+        "verdict_ko": korean.verdict(check),
         "passed": checks.passed(check),
         "failures": checks.failures(check) if check.kind == "three_less" else None,
     }
@@ -66,6 +67,7 @@ def _scoring(state: TheGate) -> JSON:
             "leaders": list(scoring.winners(rows)),
             "contested": list(proposal.contested),
             "tie_rule": scoring.TIE_RULE,
+            "tie_rule_ko": korean.TIE_RULE,
         }
     team = scoring.combined(state.explorers)
     met, split = scoring.targets_met(team, len(state.explorers))

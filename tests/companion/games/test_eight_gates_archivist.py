@@ -172,6 +172,8 @@ def test_a_tie_goes_to_the_most_revealed_cards_and_then_is_shared() -> None:
     outcome = GAME.outcome(table.state)
     assert outcome.winners == (0, 1)
     assert "share the win with 28 points" in outcome.summary
+    assert outcome.detail["summary_ko"].endswith("공동 승리: 28점 (각자 공개한 카드 2장).")
+    assert "동점" in outcome.detail["tie_rule_ko"]
 
 
 def test_more_revealed_cards_break_a_tie_in_points() -> None:
@@ -195,6 +197,7 @@ def test_a_tie_broken_by_the_reveal_says_so() -> None:
     table = act(table, 2, "reveal", values=[6])
     outcome = GAME.outcome(table.state)
     assert outcome.winners == (1,) and outcome.summary == "Bo wins with 26 points, the tie broken by 3 cards revealed."
+    assert outcome.detail["summary_ko"] == "Bo 승리: 26점, 공개한 카드 3장으로 동점을 깼습니다."
 
 
 def test_a_wrongly_named_archivist_can_be_undone_until_play_starts() -> None:

@@ -217,6 +217,7 @@ def test_the_game_ends_when_the_last_creature_is_rescued_and_the_tied_leaders_wi
     result = GAME.outcome(table.state)
     assert result is not None and result.winners == (0, 1)
     assert result.summary == "Ana and Ben win with 1 rescue."
+    assert result.detail["summary_ko"] == "Ana, Ben 공동 승리: 구출 1번."
     assert engine.legal_moves(table, GAME) == [] and GAME.awaiting_dice(table.state) is None
 
 
@@ -227,7 +228,7 @@ def test_the_one_with_most_rescues_wins() -> None:
     table = play(table, Move(1, "move", {}), d6(1), Move(1, "end_turn", {}))
     table = play(table, Move(0, "rescue", {}), rescue_roll(5, 2))
     result = GAME.outcome(table.state)
-    assert result is not None and result.winners == (0,) and result.detail == {"rescues": [2, 0]}
+    assert result is not None and result.winners == (0,) and result.detail == {"rescues": [2, 0], "summary_ko": "Ana 승리: 구출 2번."}
 
 
 def test_the_view_shows_worlds_rescues_creatures_and_the_last_roll() -> None:

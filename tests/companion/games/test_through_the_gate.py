@@ -38,22 +38,25 @@ def test_only_the_current_player_acts_and_a_refusal_changes_nothing() -> None:
 
 
 @pytest.mark.parametrize(
-    ("kind", "speed", "die", "modifier", "verdict"),
+    ("kind", "speed", "die", "modifier", "verdict", "korean"),
     [
-        ("item", 4, 3, None, "the item is overlooked and discarded."),
-        ("item", 4, 4, None, "the item is kept."),
-        ("item", 4, 3, "brooch_of_alertness", "3 + 2 = 5 against speed 4: the item is kept."),
-        ("less", 5, 6, "braid_of_confusion", "6 − 2 = 4 against speed 5: 4 < 5? yes."),
-        ("greater", 3, 3, "bottled_imp_plus", "3 + 1 = 4 against speed 3: 4 > 3? yes."),
-        ("six", 2, 6, None, "6 = 6? yes."),
-        ("equal", 4, 5, "bottled_imp_minus", "5 − 1 = 4 against speed 4: 4 = 4? yes."),
-        ("djinn", 2, 1, None, "1: discard."),
-        ("djinn", 2, 3, None, "3: nothing happens."),
-        ("djinn", 2, 4, "companion_bonus", "5: take a card from the pile and put it in your diary."),
+        ("item", 4, 3, None, "the item is overlooked and discarded.", "(속도 4): 아이템을 못 보고 지나쳐 버립니다."),
+        ("item", 4, 4, None, "the item is kept.", "(속도 4): 아이템을 가집니다."),
+        ("item", 4, 3, "brooch_of_alertness", "3 + 2 = 5 against speed 4: the item is kept.",
+         "굴린 값 3 + 2 = 5 (속도 4): 아이템을 가집니다."),
+        ("less", 5, 6, "braid_of_confusion", "6 − 2 = 4 against speed 5: 4 < 5? yes.", "6 − 2 = 4 (속도 5): 4 < 5? 예."),
+        ("greater", 3, 3, "bottled_imp_plus", "3 + 1 = 4 against speed 3: 4 > 3? yes.", "4 > 3? 예."),
+        ("greater", 3, 3, None, "3 against speed 3: 3 > 3? no.", "굴린 값 3 (속도 3): 3 > 3? 아니오."),
+        ("six", 2, 6, None, "6 = 6? yes.", "6 = 6? 예."),
+        ("equal", 4, 5, "bottled_imp_minus", "5 − 1 = 4 against speed 4: 4 = 4? yes.", "4 = 4? 예."),
+        ("djinn", 2, 1, None, "1: discard.", "1: 카드를 버립니다."),
+        ("djinn", 2, 3, None, "3: nothing happens.", "3: 아무 일도 없습니다."),
+        ("djinn", 2, 4, "companion_bonus", "5: take a card from the pile and put it in your diary.",
+         "5: 더미에서 카드 한 장을 가져와 일기에 넣습니다."),
     ],
 )
 def test_each_check_is_decided_by_the_die_with_raw_and_modified_values(
-    kind: str, speed: int, die: int, modifier: str | None, verdict: str
+    kind: str, speed: int, die: int, modifier: str | None, verdict: str, korean: str
 ) -> None:
     table = move(move(started(), "declare_speed", speed=speed), "check", kind=kind)
     table = roll(table, die)
@@ -61,6 +64,7 @@ def test_each_check_is_decided_by_the_die_with_raw_and_modified_values(
         table = move(table, "modify", card=modifier)
     shown = GAME.view(table.state, 0)["check"]
     assert shown["verdict"].endswith(verdict)
+    assert shown["verdict_ko"].endswith(korean)  # the same ruling on the Korean page
     assert shown["dice"][0]["raw"] == die
 
 
@@ -73,6 +77,7 @@ def test_three_rolls_count_failures_and_a_modifier_before_the_roll_applies_to_it
     check = GAME.view(table.state, 0)["check"]
     assert [die["value"] for die in check["dice"]] == [4, 5, 1]
     assert check["failures"] == 1 and "1 failure — discard 1 card." in check["verdict"]
+    assert check["verdict_ko"].endswith("실패 1번 — 카드 1장을 버립니다.")
 
 
 def test_silver_apples_reroll_replaces_the_roll() -> None:
@@ -193,6 +198,8 @@ def test_competitive_game_ends_with_victories_and_the_tie_rule() -> None:
     outcome = GAME.outcome(table.state)
     assert outcome.winners == (1,)
     assert "shared" in outcome.detail["tie_rule"]
+    assert outcome.summary == "Bob wins with 4 victories."
+    assert outcome.detail["summary_ko"] == "Bob 승리: 승리 칭호 4개." and "동점" in outcome.detail["tie_rule_ko"]
     with pytest.raises(IllegalMove):
         move(table, "set_tallies", seat=0, strength=9)
 
@@ -212,8 +219,12 @@ def test_best_wild_splits_that_chase_each_other_are_placed_by_hand_before_the_sc
     assert GAME.outcome(table.state).detail["wilds"] == [[0, 1, 0], [0, 0, 1], [0, 1, 3]]
 
 
-@pytest.mark.parametrize(("met", "won", "summary"), [(5, True, "banished"), (3, True, "escapes"), (2, False, "Ice Queen wins")])
-def test_ice_queen_targets_scale_with_players(met: int, won: bool, summary: str) -> None:
+@pytest.mark.parametrize(("met", "won", "summary", "korean"), [
+    (5, True, "banished", "목표 다섯 개를 모두 달성: 얼음 여왕을 몰아냈습니다!"),
+    (3, True, "escapes", "목표 5개 중 3개 달성: 이겼지만 얼음 여왕은 달아납니다."),
+    (2, False, "Ice Queen wins", "목표 5개 중 2개만 달성: 얼음 여왕이 이깁니다."),
+])
+def test_ice_queen_targets_scale_with_players(met: int, won: bool, summary: str, korean: str) -> None:
     table = to_scoring(("Ann", "Bob"), variant="ice_queen")
     wanted = {"strength": 4, "wisdom": 4, "compassion": 4, "companions": 4, "diary": 24}
     given = dict(list(wanted.items())[:met])
@@ -223,6 +234,7 @@ def test_ice_queen_targets_scale_with_players(met: int, won: bool, summary: str)
     table = move(move(table, "set_tallies", seat=1), "finish_scoring", seat=1)
     outcome = GAME.outcome(table.state)
     assert bool(outcome.winners) is won and summary in outcome.summary
+    assert outcome.detail["summary_ko"] == korean
 
 
 def test_ice_queen_wilds_fill_the_missing_targets() -> None:

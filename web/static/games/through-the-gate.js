@@ -44,6 +44,8 @@
       contested: "{names}의 최적 와일드 배분이 서로 얽혀 있습니다: 점수 확정 전에 직접 배치하세요.",
       targets: "얼음 여왕의 목표", needed: "{n} 필요", met: "달성", not_met: "미달성", team: "팀 합계",
       knight: "기사", scholar: "학자", diplomat: "외교관", explorer: "탐험가", leadership: "지도력",
+      cold_guard: "차가운 경비대", wintery_curse: "겨울의 저주", reign_of_fear: "공포의 통치",
+      dark_alliance: "어둠의 동맹", scattered_shards: "흩어진 조각",
       item: "아이템 판정 (🔧): 굴림 ≥ 속도", less: "굴림 < 속도?", greater: "굴림 > 속도?", six: "굴림 = 6?",
       equal: "굴림 = 속도?", three_less: "세 번 굴림 (< 속도면 실패)", djinn: "장난꾸러기 지니",
       brooch_of_alertness: "경계의 브로치 +2", braid_of_confusion: "혼란의 머리띠 −2",
@@ -143,7 +145,7 @@
       el("h3", {}, `${t("check")}: ${t(found.kind) !== found.kind ? t(found.kind) : found.title}`),
       el("p", { class: "muted" }, t("check_for", { name: name(found.player), speed: found.speed })),
       dice.length ? el("ul", { class: "ttg-dice" }, dice) : null,
-      el("p", { class: ["ttg-verdict", verdictClass] }, found.verdict,
+      el("p", { class: ["ttg-verdict", verdictClass] }, Companion.inLangOf(found, "verdict"),
         found.passed === true ? ` ✔ ${t("passed")}` : found.passed === false ? ` ✘ ${t("failed")}` : ""),
       found.failures !== null && found.failures !== undefined && !found.awaiting
         ? el("p", {}, t("failures", { n: found.failures })) : null);
@@ -173,14 +175,14 @@
         el("tbody", {}, rows))),
       (score.contested || []).length
         ? el("p", { class: "contested" }, t("contested", { names: score.contested.map(name).join(", ") })) : null,
-      el("p", { class: "tie-rule" }, el("strong", {}, `${t("tie_rule")}: `), score.tie_rule));
+      el("p", { class: "tie-rule" }, el("strong", {}, `${t("tie_rule")}: `), Companion.inLangOf(score, "tie_rule")));
   }
 
   function iceQueen(score, el, t) {
     const met = new Set(score.met);
     return el("div", { class: "ttg-scoring" }, el("h3", {}, t("targets")),
       el("ul", { class: "ttg-targets" }, score.targets.map((target) => el("li", { class: met.has(target.key) ? "pass" : "fail" },
-        met.has(target.key) ? "✔ " : "✘ ", el("b", {}, target.title), ` — ${TALLY_ICONS[target.tally]} ${score.totals[target.tally]} / `,
+        met.has(target.key) ? "✔ " : "✘ ", el("b", {}, t(target.key) !== target.key ? t(target.key) : target.title), ` — ${TALLY_ICONS[target.tally]} ${score.totals[target.tally]} / `,
         t("needed", { n: target.needed }), ` (${t(met.has(target.key) ? "met" : "not_met")})`))),
       el("p", {}, `${t("team")}: `, Object.entries(score.totals).map(([key, value]) => `${TALLY_ICONS[key]} ${value}`).join("  "),
         ` · ${t("wilds")}: ${score.wilds.join("/")}`));
