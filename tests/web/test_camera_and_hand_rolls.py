@@ -61,7 +61,7 @@ def rescue_with_the_camera_d6(server: Any, camera: HeldCamera, d6: int) -> str:
     server.act(ann, 0, "rescue")
     camera.landing = [d6]
     press_roll(server)
-    state_when(server, lambda snap: snap["camera"]["status"] == "read_ok")
+    state_when(server, lambda snap: snap["camera"]["status"] == "read_part")  # the D8 is still to be entered
     return ann
 
 
