@@ -18,7 +18,7 @@ from companion.inputs import DiceRolled
 from companion.loop import EngineLoop, Job
 from companion.roller import listed
 from companion.rules.errors import CompanionError, IllegalMove, NoRollExpected
-from companion.snapshot import CameraGuess
+from companion.snapshot import CameraGuess, LastDice
 from vision.sources import CameraError
 
 log = logging.getLogger(__name__)
@@ -148,10 +148,7 @@ class DiceCamera:
         crops = {f"{session.seq + 1}-{index}": crop for index, crop in enumerate(result.crops)}
         self._loop.set_crops(crops)
         if tuple(sorted(result.sides)) != tuple(sorted(request.sides)):
-            self._partial = _HalfRoll(tuple(result.values), tuple(result.sides), session.seq)
-            shown = ", ".join(f"d{sides} {value}" for value, sides in zip(result.values, result.sides))
-            others = ", ".join(f"d{sides}" for sides in request.sides if sides not in CAMERA_SIDES)
-            self._loop.show_camera("read_part", f"Camera read {shown}.", note=f"Camera read {shown} — enter the {others} by hand.")
+            self._keep_half(result, request.sides, tuple(crops), session.seq)
             return
         given = DiceRolled(tuple(result.values), tuple(result.sides), ("camera",) * len(result.values))
         try:
@@ -161,6 +158,15 @@ class DiceCamera:
             self._loop.show_camera("reroll", "The read was not recorded — press ROLL again.", note=refusal.message)
             return
         self._loop.show_camera("read_ok", f"Read {', '.join(map(str, result.values))}.")
+
+    def _keep_half(self, result: Any, awaited: tuple[int, ...], crops: tuple[str, ...], seq: int) -> None:
+        """Keep the camera's dice of a roll whose others are entered by hand, and show them; raises nothing."""
+        self._partial = _HalfRoll(tuple(result.values), tuple(result.sides), seq)
+        shown = ", ".join(f"d{sides} {value}" for value, sides in zip(result.values, result.sides))
+        others = ", ".join(f"d{sides}" for sides in awaited if sides not in CAMERA_SIDES)
+        half = LastDice(tuple(result.values), tuple(result.sides), ("camera",) * len(result.values), crops, seq)
+        self._loop.show_camera("read_part", f"Camera read {shown}.", note=f"Camera read {shown} — enter the {others} by hand.",
+                               half=half)
 
     def _on_online(self, job: Job) -> None:
         if job.payload:

@@ -21,7 +21,7 @@ from companion.port import Holder, TableBusy
 from companion.rules import engine
 from companion.rules.errors import CompanionError, IllegalMove, NoGame, NoRollExpected
 from companion.session import Session
-from companion.snapshot import JSON, CameraGuess, Extras
+from companion.snapshot import JSON, CameraGuess, Extras, LastDice
 from companion.tokens import Tokens
 
 log = logging.getLogger(__name__)
@@ -240,9 +240,10 @@ class EngineLoop:
             self._set_extras(camera="read_ok", camera_message=f"Read {shown}.")
 
     def show_camera(self, status: str, message: str = "", *, note: str | None = None,
-                    guess: CameraGuess | None = None) -> None:
-        """Set the camera's status, its sentence, its guess at unsure dice and the table message (loop thread only)."""
-        self._set_extras(camera=status, camera_message=message, message=note, guess=guess)
+                    guess: CameraGuess | None = None, half: LastDice | None = None) -> None:
+        """Set the camera's status, its sentence, its guess at unsure dice or its half of a roll, and the table
+        message (loop thread only); raises nothing."""
+        self._set_extras(camera=status, camera_message=message, message=note, guess=guess, half=half)
 
     # --- the port, for request threads -------------------------------------------------
     def snapshot(self, seat: int | None) -> JSON:

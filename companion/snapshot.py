@@ -46,6 +46,7 @@ class Extras:
     camera: str = "none"
     camera_message: str = ""
     guess: CameraGuess | None = None
+    half: LastDice | None = None  # while "read_part": the camera's dice of a roll whose others are entered by hand
     message: str | None = None
     records: JSON | None = None
     demo: bool = False
@@ -112,4 +113,5 @@ def _camera(extras: Extras) -> JSON:
     guess = extras.guess
     shown = None if guess is None else {"values": list(guess.values), "sides": list(guess.sides),
                                         "crops": [f"/api/crops/{name}.jpg" for name in guess.names]}
-    return {"status": extras.camera, "message": extras.camera_message, "guess": shown}
+    half = _dice(extras.half) if extras.camera == "read_part" else None
+    return {"status": extras.camera, "message": extras.camera_message, "guess": shown, "half": half}

@@ -47,7 +47,10 @@ SCHEMAS: JSON = {
                      "crops": _list({**STRING, "description": "URL of the die's crop, /api/crops/<name>.jpg"}),
                      "seq": INTEGER}),
     "Camera": _record({"status": {"enum": list(CAMERA_STATES)},
-                       "message": STRING, "guess": _nullable(_ref("CameraGuess"))}),
+                       "message": STRING, "guess": _nullable(_ref("CameraGuess")),
+                       "half": {**_nullable(_ref("Dice")),
+                                "description": "while `read_part`: the dice the camera read, which the dice "
+                                               "entered by hand (the others awaited) join"}}),
     "CameraGuess": _record({
         "values": {**_list(_nullable(INTEGER)), "description": "each die's likeliest value; null when none"},
         "sides": _list(INTEGER),

@@ -14,6 +14,7 @@ from phone_browser import PHONE, watch_errors
 
 from companion.snapshot import CAMERA_STATES
 from hardware.panel import STATUSES as LIGHT_STATES  # what the status LED shows
+from camera_table import StillDice, press_roll, state_when
 from unsure_reads import answer_now, unsure_read
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
@@ -287,5 +288,49 @@ def test_the_result_and_a_roll_check_are_in_korean_on_the_korean_page(browser, c
     expect(page.locator(".outcome")).not_to_contain_text("wins with")
     page.goto(f"{server.url}/join?token={server.host_token}")
     expect(page.locator(".host-history")).to_contain_text("Ann 승리: 구출 1번.")
+    assert errors == []
+    context.close()
+
+
+# --- 6. a roll the camera read half of, and a correction typed for a roll that is gone ----------------
+def test_a_phone_enters_only_the_d8_beside_the_d6_the_camera_read(browser, start_server):
+    camera = StillDice()
+    server = start_server(frames=camera)
+    new_game(server, "gateway-rescue", ["Ann"])
+    ann = server.seat_token(0)
+    server.act(ann, 0, "rescue")
+    state_when(server, lambda snap: snap["camera"]["status"] == "ready")  # it has looked at the empty tray
+    camera.land(6)
+    press_roll(server)
+    state_when(server, lambda snap: snap["camera"]["status"] == "read_part")
+    context, page, errors = open_page(browser, server, ann)
+    expect(page.locator(".half-read")).to_contain_text("6 d6")
+    expect(page.locator(".half-read img")).to_have_count(1)  # what the camera saw
+    form = page.locator("form.hand-roll")
+    expect(form.locator("input")).to_have_count(1)  # only the d8: the camera's d6 joins it
+    expect(form).to_contain_text("d8")
+    form.locator("input").fill("5")
+    form.locator("button[type=submit]").click()
+    expect(page.locator(".gr-last")).to_contain_text("D8 5 (phone), D6 6 (camera)")
+    last = server.api("GET", "/api/state", token=ann)[1]["view"]["last_roll"]
+    assert (last["d8"], last["d8_origin"], last["d6"], last["d6_origin"]) == (5, "phone", 6, "camera")
+    assert errors == []
+    context.close()
+
+
+def test_a_correction_typed_for_a_roll_is_dropped_when_the_next_roll_comes(browser, companion_server):
+    server = companion_server
+    new_game(server, "through-the-gate", ["Ann"])
+    ann = server.seat_token(0)
+    server.act(ann, 0, "declare_speed", speed=4)
+    server.act(ann, 0, "check", kind="three_less")
+    assert server.api("POST", "/api/dice", {"values": [2], "sides": [6]}, token=ann)[0] == 200
+    context, page, errors = open_page(browser, server, ann)
+    page.locator("details.correct summary").click()
+    page.locator("details.correct input").fill("5")  # Ann starts to put her first die right ...
+    assert server.api("POST", "/api/dice", {"values": [6], "sides": [6]}, token=server.host_token)[0] == 200
+    expect(page.locator(".ttg-dice")).to_contain_text("Die 2")  # ... and the second die comes in meanwhile
+    expect(page.locator("details.correct")).not_to_have_attribute("open", "")
+    expect(page.locator("details.correct input")).to_have_value("")  # her 5 would have replaced the 6
     assert errors == []
     context.close()

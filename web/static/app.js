@@ -158,10 +158,13 @@
     const snap = page.snap;
     const game = snap ? JSON.stringify([snap.game_no, snap.game, snap.players]) : "";
     const wait = snap && snap.awaiting_dice;
-    const roll = JSON.stringify([game, snap && snap.dice && snap.dice.seq, wait && [wait.why, wait.sides, wait.seats]]);
+    const half = snap && snap.camera && snap.camera.status === "read_part" && snap.camera.half;
+    const roll = JSON.stringify([game, snap && snap.dice && snap.dice.seq, wait && [wait.why, wait.sides, wait.seats],
+      half && half.seq]);
     if (game !== page.draftsFor.game) drafts.values = {};
-    else if (roll !== page.draftsFor.roll) {
-      for (const id of Object.keys(drafts.values)) if (id.startsWith("f-roll-")) delete drafts.values[id];
+    else if (roll !== page.draftsFor.roll) { // typed for a roll that is gone: a correction must not land on the next
+      for (const id of Object.keys(drafts.values)) if (/^f-(roll|fix)-/.test(id)) delete drafts.values[id];
+      drafts.open.delete("correct");
     }
     page.draftsFor = { game, roll };
   }
@@ -254,20 +257,44 @@
   function pendingRoll() {
     const wait = page.snap.awaiting_dice;
     if (!wait) return null;
-    const guess = (page.snap.camera || {}).guess;
-    const guessed = guessedValues(wait.sides, guess);
+    const camera = page.snap.camera || {};
+    const half = camera.status === "read_part" ? camera.half : null;
+    const byHand = half ? notRead(wait.sides, half.sides) : wait.sides; // the camera's dice join those entered here
+    const guessed = guessedValues(byHand, camera.guess);
     const schema = { type: "object", required: [], properties: {} };
-    wait.sides.forEach((sides, index) => {
+    byHand.forEach((sides, index) => {
       schema.properties[`die${index}`] = { type: "integer", minimum: 1, maximum: sides, title: t("die", { n: index + 1, sides }),
         default: guessed[index] === null ? undefined : guessed[index] };
       schema.required.push(`die${index}`);
     });
-    const heading = [el("h2", {}, "🎲 ", t("roll_pending")), el("p", { class: "why" }, wait.why), cameraGuess(guess)];
+    const heading = [el("h2", {}, "🎲 ", t("roll_pending")), el("p", { class: "why" }, wait.why), cameraGuess(camera.guess),
+      halfRead(half)];
     if (wait.seats.length && !mayAct(wait.seats)) return el("section", { class: "roll" }, heading); // not this phone's roll
     return el("section", { class: "roll" }, heading,
       C.schemaForm(schema, { prefix: "roll", label: (key) => key, legend: t("enter_roll"), submitLabel: t("send_roll"),
         className: "hand-roll",
-        onSubmit: (values) => post("/api/dice", { values: wait.sides.map((s, i) => values[`die${i}`]), sides: wait.sides }) }));
+        onSubmit: (values) => post("/api/dice", { values: byHand.map((s, i) => values[`die${i}`]), sides: byHand }) }));
+  }
+
+  // The awaited dice the camera did not read (a d8 beside the d6 it read): what is left to enter by hand.
+  function notRead(awaited, read) {
+    const left = [...read];
+    const rest = awaited.filter((sides) => {
+      const found = left.indexOf(sides);
+      if (found < 0) return true;
+      left.splice(found, 1);
+      return false;
+    });
+    return rest.length ? rest : awaited;
+  }
+
+  // The dice the camera read of a roll whose others are entered by hand, each with its crop.
+  function halfRead(half) {
+    if (!half) return null;
+    const shown = half.values.map((value, index) => el("figure", { class: "die" },
+      half.crops[index] ? el("img", { src: half.crops[index], alt: `d${half.sides[index]}`, width: 56, height: 56 }) : null,
+      el("figcaption", {}, el("b", { class: "value" }, String(value)), ` d${half.sides[index]}`)));
+    return el("div", { class: "half-read" }, el("p", {}, t("camera_half")), el("div", { class: "dice-row" }, shown));
   }
 
   // The camera's guess for each awaited die, matched in order among dice of the same kind (null: none).
