@@ -17,8 +17,7 @@ from companion.board import Board, last_dice, shown_roll
 from companion.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.journal import JournalError
 from companion.notify import PING_SECONDS
-from companion.port import Holder, TableBusy
-from companion.rules import engine
+from companion.port import Holder, Seen, TableBusy
 from companion.rules.errors import CompanionError, IllegalMove, NoGame, NoRollExpected
 from companion.session import Session
 from companion.snapshot import JSON, CameraGuess, Extras, LastDice
@@ -40,6 +39,7 @@ class Job:
     error: BaseException | None = None
     started: bool = False
     withdrawn: bool = False  # its sender stopped waiting before the loop came to it: it is never applied
+    seen: Seen | None = None  # what the sender's page showed: an input for an older table is refused
 
 
 class EngineLoop:
@@ -140,6 +140,8 @@ class EngineLoop:
     # --- inputs ------------------------------------------------------------------------
     def _on_input(self, job: Job) -> None:
         given: Input = job.payload
+        if job.seen is not None:
+            job.seen.check(self.session.game_id, self._extras.dice.seq if self._extras.dice is not None else None)
         if isinstance(given, DiceRolled) and self.camera is not None:
             given = self.camera.complete(given, self.session)
         self.apply_input(given, job.source)
@@ -159,18 +161,15 @@ class EngineLoop:
         elif isinstance(given, StartGame):
             self._crops.clear()
             self._set_extras(dice=None, message=None)
-            self._renew_seats(self.session.table.players)
+            self._renew_seats()
         else:
             self._set_extras(message=None)
 
-    def _renew_seats(self, players: tuple[str, ...]) -> None:
-        """New links for the seats this game gives to someone other than the seat's last player, so a phone
-        never acts for the wrong person; a rematch, or a smaller game in between, keeps them; raises nothing."""
-        journal, game_id = self.session.journal, self.session.game_id
+    def _renew_seats(self) -> None:
+        """New links for the seats this game gives to someone else; a rematch, or a smaller game in between,
+        keeps them; raises nothing."""
         try:
-            earlier = [journal.last_player(seat, game_id) for seat in range(len(players))] if game_id else []
-            self.tokens.renew([seat for seat, (was, now) in enumerate(zip(earlier, players))
-                               if was is not None and not engine.same_name(was, now)])
+            self.tokens.renew(self.session.seats_given_to_others())
         except JournalError:  # the game has started; the old links stay until the host renews them by hand
             log.warning("could not renew the links of the seats of the new game", exc_info=True)
 
@@ -250,9 +249,10 @@ class EngineLoop:
         """The full state for a seat (None: the host); raises nothing."""
         return self.board.snapshot(seat)
 
-    def submit(self, given: Input, *, source: str) -> JSON:
-        """Apply an input on the loop and wait; raises CompanionError when refused, TableBusy when it does not answer."""
-        job = Job("input", given, source, threading.Event())
+    def submit(self, given: Input, *, source: str, seen: Seen | None = None) -> JSON:
+        """Apply an input on the loop and wait; raises CompanionError when refused (TableMovedOn when `seen` shows
+        an older table), TableBusy when it does not answer."""
+        job = Job("input", given, source, threading.Event(), seen=seen)
         self.enqueue(job)
         if not job.done.wait(ANSWER_SECONDS):  # type: ignore[union-attr]
             if self._withdraw(job):

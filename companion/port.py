@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.inputs import Input
+from companion.rules.errors import TableMovedOn
 
 JSON = dict[str, Any]
 HOST = "host"
@@ -16,6 +17,27 @@ HOST = "host"
 
 class TableBusy(TimeoutError):
     """The engine loop did not answer a request in time; the message tells players whether anything changed."""
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a phone's page showed when its player acted, so an input meant for an older table is refused.
+
+    game_no: the number of the game it showed; roll_seq: the seq of the last roll it showed (a correction).
+    None: not said (a program, an older page), which checks nothing.
+    """
+
+    game_no: int | None = None
+    roll_seq: int | None = None
+
+    def check(self, game_no: int | None, roll_seq: int | None) -> None:
+        """Refuse an input made on a page that showed another game or another last roll; raises TableMovedOn."""
+        if self.game_no is not None and self.game_no != game_no:
+            raise TableMovedOn("A new game has started since your phone showed the table, so nothing changed. "
+                               "Look at the new table.")
+        if self.roll_seq is not None and self.roll_seq != roll_seq:
+            raise TableMovedOn("Another roll has come in since the one you were correcting, so nothing changed. "
+                               "Look at the last roll and correct that one if it is wrong.")
 
 
 @dataclass(frozen=True)
@@ -54,11 +76,11 @@ class TablePort(Protocol):
     def snapshot(self, seat: int | None) -> JSON:
         """The full state for a seat (None: host/spectator view), with `seq`; raises nothing."""
 
-    def submit(self, given: Input, *, source: str) -> JSON:
+    def submit(self, given: Input, *, source: str, seen: Seen | None = None) -> JSON:
         """Apply an input on the engine loop and wait; returns the new snapshot for the input's seat.
 
-        Raises CompanionError (IllegalMove, BadInput, …) with a sentence when refused, or
-        TableBusy (a TimeoutError) if the engine loop does not answer in time.
+        Raises CompanionError (IllegalMove, BadInput, …) with a sentence when refused (TableMovedOn when
+        `seen` is older than the table), or TableBusy (a TimeoutError) if the engine loop does not answer in time.
         """
 
     def press(self, button: str) -> None:

@@ -67,6 +67,15 @@ class Session:
         self.table = table
         return table
 
+    def seats_given_to_others(self) -> list[int]:
+        """The seats this game gives to someone other than the seat's last player in an earlier game (their
+        links must go, so no phone acts for the wrong person); raises JournalError."""
+        if self.table is None or not self.game_id:
+            return []
+        earlier = [self.journal.last_player(seat, self.game_id) for seat in range(len(self.table.players))]
+        return [seat for seat, (was, now) in enumerate(zip(earlier, self.table.players))
+                if was is not None and not engine.same_name(was, now)]
+
     def _next_table(self, given: Input) -> Table:
         if isinstance(given, StartGame):
             return engine.start(game_for(self.games, given.game), given)

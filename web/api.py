@@ -11,7 +11,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, jsonify, request
 
 from companion.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
-from companion.port import Holder, TablePort
+from companion.port import Holder, Seen, TablePort
 from web.auth import Refusal, host_reader, host_writer, may_act_for, reader, web_state, writer
 from web.openapi import document
 
@@ -72,38 +72,40 @@ def openapi() -> Response:
 def actions() -> Response:
     """Make a move for a seat; raises Refusal 400/403, CompanionError 409/400."""
     holder = writer()
-    body = _object(required=("seat", "move"), optional=("args",))
+    body = _object(required=("seat", "move"), optional=("args", "game_no"))
     seat = _whole(body["seat"], "seat", 0, 63)
     move = _text(body["move"], "move")
     args = body.get("args", {})
     if not isinstance(args, dict):
         raise Refusal(400, "bad_input", "args must be an object.")
     may_act_for(holder, seat)
-    return _submit(holder, Move(seat, move, args))
+    return _submit(holder, Move(seat, move, args), seen=_seen(body))
 
 
 @bp.post("/dice")
 def dice() -> Response:
     """A roll entered by hand; raises Refusal 400/403, CompanionError 409/400."""
     holder = writer()
-    values, sides = _roll()
-    return _submit(holder, DiceRolled(values, sides, origins=("phone",) * len(values), seat=holder.seat))
+    body = _object(required=("values", "sides"), optional=("game_no",))
+    values, sides = _roll(body)
+    return _submit(holder, DiceRolled(values, sides, origins=("phone",) * len(values), seat=holder.seat), seen=_seen(body))
 
 
 @bp.post("/dice/correct")
 def correct_dice() -> Response:
     """The last roll put right; raises Refusal 400/403, CompanionError 409/400."""
     holder = writer()
-    values, sides = _roll()
-    return _submit(holder, CorrectDice(values, sides, seat=holder.seat))
+    body = _object(required=("values", "sides"), optional=("game_no", "roll_seq"))
+    values, sides = _roll(body)
+    return _submit(holder, CorrectDice(values, sides, seat=holder.seat), seen=_seen(body))
 
 
 @bp.post("/undo")
 def undo() -> Response:
     """Take back the last move of the turn; raises Refusal 400/403, CompanionError 409."""
     holder = writer()
-    _object(required=(), optional=(), empty_ok=True)
-    return _submit(holder, Undo(seat=holder.seat))
+    body = _object(required=(), optional=("game_no",), empty_ok=True)
+    return _submit(holder, Undo(seat=holder.seat), seen=_seen(body))
 
 
 @bp.post("/press")
@@ -159,10 +161,17 @@ def seat_qr(seat: int) -> Response:
 
 
 # --- helpers ------------------------------------------------------------------------------
-def _submit(holder: Holder, given: Input, *, source: str = "phone") -> Response:
+def _submit(holder: Holder, given: Input, *, source: str = "phone", seen: Seen | None = None) -> Response:
     port = _port()
-    port.submit(given, source=source)
+    port.submit(given, source=source, seen=seen)
     return jsonify(port.snapshot(holder.seat))
+
+
+def _seen(body: dict[str, Any]) -> Seen:
+    """What the sender's page showed: the game's number and the last roll's seq (each may be left out)."""
+    game_no, roll_seq = body.get("game_no"), body.get("roll_seq")
+    return Seen(None if game_no is None else _whole(game_no, "game_no", 0, 2**53),
+                None if roll_seq is None else _whole(roll_seq, "roll_seq", 0, 2**53))
 
 
 def _seat_at_table(seat: int) -> TablePort:
@@ -203,8 +212,7 @@ def _text(value: Any, name: str) -> str:
     return value
 
 
-def _roll() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    body = _object(required=("values", "sides"), optional=())
+def _roll(body: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     values, sides = body["values"], body["sides"]
     if not isinstance(values, list) or not isinstance(sides, list) or not 1 <= len(values) <= MAX_DICE:
         raise Refusal(400, "bad_input", f"values and sides must be lists of 1 to {MAX_DICE} numbers.")

@@ -36,6 +36,13 @@ def _ref(name: str) -> JSON:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+GAME_NO: JSON = {**INTEGER, "minimum": 0, "maximum": 2**53,
+                 "description": "the `game_no` of the snapshot the page acted on: an input meant for an earlier game "
+                                "is refused (409, table_moved_on); leave it out to act on whatever game is on"}
+
+ROLL: JSON = {"values": {**_list({**INTEGER, "minimum": 1, "maximum": 1000}), "minItems": 1, "maxItems": 20},
+              "sides": {**_list({**INTEGER, "minimum": 2, "maximum": 1000}), "minItems": 1, "maxItems": 20}}
+
 SCHEMAS: JSON = {
     "Error": _record({"error": {**STRING, "description": "stable code, e.g. illegal_move, forbidden"},
                       "message": {**STRING, "description": "a sentence a player can read"}}),
@@ -78,9 +85,15 @@ SCHEMAS: JSON = {
     "PastGame": _record({"id": INTEGER, "game": STRING, "players": _list(STRING), "started": {"type": "number"},
                          "finished": _nullable({"type": "number"}), "outcome": _nullable(OBJECT)}, closed=False),
     "SeatLink": _record({"seat": INTEGER, "url": STRING}),
-    "Action": _record({"seat": {**INTEGER, "minimum": 0, "maximum": 63}, "move": NAME, "args": OBJECT}, optional=("args",)),
-    "Roll": _record({"values": {**_list({**INTEGER, "minimum": 1, "maximum": 1000}), "minItems": 1, "maxItems": 20},
-                     "sides": {**_list({**INTEGER, "minimum": 2, "maximum": 1000}), "minItems": 1, "maxItems": 20}}),
+    "Action": _record({"seat": {**INTEGER, "minimum": 0, "maximum": 63}, "move": NAME, "args": OBJECT,
+                       "game_no": GAME_NO}, optional=("args", "game_no")),
+    "Roll": _record({**ROLL, "game_no": GAME_NO}, optional=("game_no",)),
+    "Correction": _record({**ROLL, "game_no": GAME_NO,
+                           "roll_seq": {**INTEGER, "minimum": 0, "maximum": 2**53,
+                                        "description": "the `seq` of the last roll the page showed: a correction "
+                                                       "for a roll since followed by another is refused (409)"}},
+                          optional=("game_no", "roll_seq")),
+    "Undo": _record({"game_no": GAME_NO}, optional=("game_no",)),
     "Press": _record({"button": {"enum": list(BUTTONS)}}),
     "NewGame": _record({"game": NAME, "players": {**_list(NAME), "minItems": 1, "maxItems": 16},
                         "options": OBJECT}, optional=("options",)),
@@ -114,7 +127,7 @@ def _operation(summary: str, ok: JSON, *, errors: tuple[str, ...], body: str | N
                       **{status: {"$ref": f"#/components/responses/E{status}"} for status in errors}},
     }
     if body is not None:
-        operation["requestBody"] = {"required": body != "Empty", "content": _json(_ref(body))}
+        operation["requestBody"] = {"required": body not in ("Empty", "Undo"), "content": _json(_ref(body))}
     operation["security"] = [] if public else [{"bearer": []}, {"cookie": []}]
     return operation
 
@@ -136,9 +149,10 @@ def _paths() -> JSON:
             {"text/event-stream": {"schema": _ref("Event")}}, errors=("403", "429", "503"))},
         "/api/actions": {"post": _operation("Make a move for a seat.", snapshot, errors=WRITE_ERRORS, body="Action")},
         "/api/dice": {"post": _operation("Enter a roll by hand.", snapshot, errors=WRITE_ERRORS, body="Roll")},
-        "/api/dice/correct": {"post": _operation("Correct the last roll.", snapshot, errors=WRITE_ERRORS, body="Roll")},
+        "/api/dice/correct": {"post": _operation("Correct the last roll.", snapshot, errors=WRITE_ERRORS,
+                                                 body="Correction")},
         "/api/undo": {"post": _operation("Take back the last move of this turn.", snapshot, errors=WRITE_ERRORS,
-                                         body="Empty")},
+                                         body="Undo")},
         "/api/press": {"post": _operation("Press a button of the virtual panel (demo mode).", snapshot,
                                           errors=(*WRITE_ERRORS, "404"), body="Press")},
         "/api/games": {"get": _operation("The games the host can start.", _json(_list(_ref("Game"))), errors=(),

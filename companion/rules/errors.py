@@ -56,6 +56,12 @@ class NoGame(IllegalMove):
     code = "no_game"
 
 
+class TableMovedOn(IllegalMove):
+    """The input was made on a phone that showed an older table: another game, or a roll since replaced."""
+
+    code = "table_moved_on"
+
+
 class BadInput(CompanionError, ValueError):
     """The input is malformed: wrong shape, type or range for what the move takes."""
 

@@ -69,10 +69,11 @@ class FakePort:
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         return {**SNAPSHOT, "seq": self.seq, "you": seat}
 
-    def submit(self, given: Any, *, source: str) -> dict[str, Any]:
+    def submit(self, given: Any, *, source: str, seen: Any = None) -> dict[str, Any]:
         if self.refuse is not None:
             raise self.refuse
         self.inputs.append((given, source))
+        self.seen = seen
         self.bump()
         return self.snapshot(None)
 

@@ -334,3 +334,25 @@ def test_a_correction_typed_for_a_roll_is_dropped_when_the_next_roll_comes(brows
     expect(page.locator("details.correct input")).to_have_value("")  # her 5 would have replaced the 6
     assert errors == []
     context.close()
+
+
+def test_a_roll_held_up_by_the_wifi_while_a_new_game_starts_is_refused_there(browser, companion_server):
+    server = companion_server
+    new_game(server, "through-the-gate", ["Ann"])
+    ann = server.seat_token(0)
+    server.act(ann, 0, "declare_speed", speed=4)
+    server.act(ann, 0, "check", kind="item")
+    context, page, errors = open_page(browser, server, ann)
+    held: list[Any] = []
+    page.route("**/api/dice", lambda route: held.append(route))  # the café's Wi-Fi sits on Ann's roll ...
+    page.locator("form.hand-roll input").fill("6")
+    page.locator("form.hand-roll button[type=submit]").click()
+    page.wait_for_timeout(300)
+    assert len(held) == 1
+    new_game(server, "gateway-rescue", ["Ann", "Bo"])  # ... while the host starts the next game
+    held[0].continue_()
+    expect(page.locator(".refusal")).to_contain_text("A new game has started since your phone showed the table")
+    log = server.api("GET", "/api/state", token=server.host_token)[1]["view"]["log"]
+    assert not any("rolled 6" in line for line in log), log  # it did not become Ann's roll for first player
+    assert [error for error in errors if "status of 409" not in error] == []  # the browser notes the refusal
+    context.close()

@@ -81,6 +81,12 @@
     }
   }
 
+  // The game this page shows: the box refuses an input meant for it once another game has started.
+  function shownGame() {
+    const number = page.snap && page.snap.game_no;
+    return number === null || number === undefined ? {} : { game_no: number };
+  }
+
   function actingSeat(seat) {
     const snap = page.snap;
     if (snap.you !== null && snap.you !== undefined) return snap.you;
@@ -89,7 +95,7 @@
   }
 
   function act(move, args, seat) {
-    return post("/api/actions", { seat: actingSeat(seat), move, args: args || {} });
+    return post("/api/actions", { seat: actingSeat(seat), move, args: args || {}, ...shownGame() });
   }
 
   // --- known moves (greyed out when not allowed now) -----------------------------------------
@@ -273,7 +279,7 @@
     return el("section", { class: "roll" }, heading,
       C.schemaForm(schema, { prefix: "roll", label: (key) => key, legend: t("enter_roll"), submitLabel: t("send_roll"),
         className: "hand-roll",
-        onSubmit: (values) => post("/api/dice", { values: byHand.map((s, i) => values[`die${i}`]), sides: byHand }) }));
+        onSubmit: (values) => post("/api/dice", { values: byHand.map((s, i) => values[`die${i}`]), sides: byHand, ...shownGame() }) }));
   }
 
   // The awaited dice the camera did not read (a d8 beside the d6 it read): what is left to enter by hand.
@@ -339,7 +345,8 @@
     });
     return el("details", { class: "correct" }, el("summary", {}, t("correct_roll")),
       C.schemaForm(schema, { prefix: "fix", label: (key) => key, submitLabel: t("send_correction"),
-        onSubmit: (values) => post("/api/dice/correct", { values: dice.sides.map((s, i) => values[`die${i}`]), sides: dice.sides }) }));
+        onSubmit: (values) => post("/api/dice/correct",
+          { values: dice.sides.map((s, i) => values[`die${i}`]), sides: dice.sides, roll_seq: dice.seq, ...shownGame() }) }));
   }
 
   function controls() {
@@ -356,7 +363,7 @@
     const greyed = Object.entries(knownMoves(snap.game)).filter(([name]) => !allowed.has(name) && !custom.has(name))
       .map(([name, title]) => el("button", { class: "move", disabled: true }, moveTitle(name, title)));
     return el("section", { class: "controls" }, groups,
-      el("button", { class: "undo", disabled: !snap.can_undo, onclick: () => post("/api/undo", {}) },
+      el("button", { class: "undo", disabled: !snap.can_undo, onclick: () => post("/api/undo", shownGame()) },
         "↶ ", t("undo")),
       greyed.length ? el("div", { class: "move-group greyed" }, el("h3", {}, t("not_now")), greyed) : null);
   }

@@ -1,0 +1,61 @@
+"""A phone's tap made on a table that has since moved on (a new game, a newer roll) is refused, not applied
+to whatever table is there when it arrives: the page says which game and which roll it showed."""
+from __future__ import annotations
+
+from typing import Any
+
+GAME = {"game": "through-the-gate", "players": ["Ann"], "options": {}}
+
+
+def _three_rolls(server: Any) -> tuple[str, dict[str, Any]]:
+    """Ann alone, speed 4, a three-roll check with her first die in (a 2); returns her token and the table."""
+    assert server.api("POST", "/api/game", GAME, token=server.host_token)[0] == 200
+    ann = server.seat_token(0)
+    server.act(ann, 0, "declare_speed", speed=4)
+    server.act(ann, 0, "check", kind="three_less")
+    status, snap = server.api("POST", "/api/dice", {"values": [2], "sides": [6]}, token=ann)
+    assert status == 200, snap
+    return ann, snap
+
+
+def test_a_correction_of_a_roll_since_followed_by_another_is_refused(companion_server: Any) -> None:
+    server = companion_server
+    ann, first = _three_rolls(server)
+    status, second = server.api("POST", "/api/dice", {"values": [6], "sides": [6]}, token=server.host_token)
+    assert status == 200 and second["dice"]["seq"] != first["dice"]["seq"]
+    answer = server.refused("/api/dice/correct", {"values": [5], "sides": [6], "roll_seq": first["dice"]["seq"]},
+                            ann, status=409, code="table_moved_on")
+    assert answer["message"].startswith("Another roll has come in since the one you were correcting")
+    dice = server.api("GET", "/api/state", token=ann)[1]["view"]["check"]["dice"]
+    assert [die["raw"] for die in dice] == [2, 6]  # the 6 was not turned into the 5 meant for the 2
+    status, fixed = server.api("POST", "/api/dice/correct",
+                               {"values": [5], "sides": [6], "roll_seq": second["dice"]["seq"]}, token=ann)
+    assert status == 200 and [die["raw"] for die in fixed["view"]["check"]["dice"]] == [2, 5]
+
+
+def test_a_tap_for_the_last_game_is_refused_in_the_new_one(companion_server: Any) -> None:
+    server = companion_server
+    ann, old = _three_rolls(server)
+    new = {"game": "gateway-rescue", "players": ["Ann", "Bo"], "options": {}}
+    assert server.api("POST", "/api/game", new, token=server.host_token)[0] == 200
+    ann = server.seat_token(0)  # Ann keeps her seat (and her phone) from game to game
+    late = {"game_no": old["game_no"]}
+    for path, body in (("/api/dice", {"values": [6], "sides": [6], **late}),
+                       ("/api/actions", {"seat": 0, "move": "rescue", "args": {}, **late}),
+                       ("/api/undo", late),
+                       ("/api/dice/correct", {"values": [5], "sides": [6], **late})):
+        answer = server.refused(path, body, ann, status=409, code="table_moved_on")
+        assert answer["message"].startswith("A new game has started since your phone showed the table"), answer
+    now = server.api("GET", "/api/state", token=ann)[1]
+    assert now["view"]["log"] and not any("rolled 6" in line for line in now["view"]["log"])
+    status, snap = server.api("POST", "/api/dice", {"values": [6], "sides": [6], "game_no": now["game_no"]}, token=ann)
+    assert status == 200, snap  # the same tap made on the new table goes in
+
+
+def test_seen_numbers_must_be_whole_numbers(companion_server: Any) -> None:
+    server = companion_server
+    ann, snap = _three_rolls(server)
+    for bad in ("1", 1.5, True, -1, [1]):
+        server.refused("/api/dice", {"values": [3], "sides": [6], "game_no": bad}, ann, status=400, code="bad_input")
+        server.refused("/api/dice/correct", {"values": [3], "sides": [6], "roll_seq": bad}, ann, status=400,
+                       code="bad_input")
