@@ -94,6 +94,8 @@ class DiceCamera:
         seq = self._loop.session.seq
         if self._asked and self._asked_at == seq:
             return  # ROLL again (a double tap) while this roll is read: one read is enough
+        if self._partial is not None and self._partial.read_at == seq:  # its d6 is read: only the d8 is missing
+            raise IllegalMove(half_read_already(self._partial.sides, sides))
         self._partial = None
         self._loop.show_camera("reading", "Reading the dice…")
         self._asked, self._asked_at = self._asked + 1, seq
@@ -253,6 +255,12 @@ class DiceCamera:
         if seen.verdict == "changed":
             self._moved_from = seen.scene  # the knocked dice are not the next roll either
             self._loop.enqueue(Job("bumped", (watched.values, seen.now), "camera"))
+
+
+def half_read_already(read: tuple[int, ...], awaited: tuple[int, ...]) -> str:
+    """Why ROLL is refused while the camera's half of a roll waits for the dice entered by hand; raises nothing."""
+    others = ", ".join(f"d{sides}" for sides in awaited if sides not in CAMERA_SIDES)
+    return f"The camera has read this roll's {', '.join(f'd{sides}' for sides in read)}; enter the {others} on a phone."
 
 
 def _too_late(result: Any) -> str | None:

@@ -241,7 +241,8 @@ def test_every_fixed_camera_sentence_the_box_writes_has_its_korean(browser, comp
 
     sentences = [roller.OFFLINE_MESSAGE, roller.REROLL_MESSAGE, roller.COCKED_MESSAGE, roller.NO_DICE_MESSAGE,
                  roller.UNSETTLED_MESSAGE, roller.UNMOVED_MESSAGE, dice_camera.OFFLINE, roller._count_message(1, 2),
-                 roller._read_message((3, 5)), dice_camera._too_late(roller.RollResult("read", values=(4,)))]
+                 roller._read_message((3, 5)), dice_camera._too_late(roller.RollResult("read", values=(4,))),
+                 dice_camera.half_read_already((6,), (8, 6))]
     new_game(companion_server, "through-the-gate", ["Ann", "Bob"])
     context, page, errors = open_page(browser, companion_server, companion_server.seat_token(0))
     in_korean(page)

@@ -76,6 +76,20 @@ def test_a_refused_hand_entry_keeps_the_camera_d6_for_the_next_try(held: tuple[A
     assert (last["d8"], last["d8_origin"], last["d6"], last["d6_origin"]) == (5, "phone", 3, "camera")
 
 
+def test_roll_pressed_again_keeps_the_camera_d6_and_says_to_enter_the_d8(held: tuple[Any, HeldCamera]) -> None:
+    server, camera = held
+    ann = rescue_with_the_camera_d6(server, camera, 3)
+    camera.landing = [6]
+    press_roll(server)  # the blue blink looks like "still reading": ROLL again
+    snapshot = state_when(server, lambda snap: snap["message"] != "Camera read d6 3 — enter the d8 by hand.")
+    assert snapshot["message"] == "The camera has read this roll's d6; enter the d8 on a phone."
+    assert snapshot["camera"]["status"] == "read_part" and snapshot["camera"]["half"]["values"] == [3]
+    status, snapshot = server.api("POST", "/api/dice", {"values": [5], "sides": [8]}, token=ann)
+    assert status == 200, snapshot
+    last = snapshot["view"]["last_roll"]
+    assert (last["d8"], last["d8_origin"], last["d6"], last["d6_origin"]) == (5, "phone", 3, "camera")
+
+
 def test_the_camera_d6_of_a_game_that_is_gone_is_never_merged(held: tuple[Any, HeldCamera]) -> None:
     server, camera = held
     rescue_with_the_camera_d6(server, camera, 3)

@@ -50,7 +50,7 @@ def awaiting_dice(state: Gateway) -> DiceRequest | None:
     if state.waiting == MOVE:
         return DiceRequest((6,), f"{name} rolls the D6 to move.", (state.current,))
     return DiceRequest((8, 6), f"{name} rolls the D8 and the D6 together to rescue a creature "
-                               f"(the camera reads the D6; enter the D8 on a phone or with the buttons).", (state.current,))
+                               f"(the camera reads the D6; enter the D8 on a phone).", (state.current,))
 
 
 def on_dice(state: Gateway, roll: Roll) -> Gateway:
