@@ -4,7 +4,8 @@
 (function () {
   const C = window.Companion;
   const { el, t } = C;
-  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, qrVersion: {}, typed: {} };
+  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, startedAt: 0, qrVersion: {}, typed: {} };
+  const START_GUARD_MS = 1500;
 
   async function load() {
     try {
@@ -116,11 +117,17 @@
     });
   }
 
+  // A second tap on "Start" soon after the first is a double tap, not a second game: the answer and the
+  // redraw come back in tens of ms, under the finger's second tap.
   async function start(options) {
+    if (Date.now() - host.startedAt < START_GUARD_MS) return;
     saveNames();
     const players = host.names.map((name) => name.trim());
     const snap = await act("POST", "/api/game", { game: host.chosen, players, options });
-    if (snap) await load();
+    if (snap) {
+      host.startedAt = Date.now();
+      await load();
+    }
   }
 
   function seats() {
