@@ -220,3 +220,30 @@ def test_a_phone_offers_only_its_own_rolls_and_forgets_dice_typed_for_a_roll_ent
     expect(page.locator("#f-roll-die0")).to_have_value("")  # her 4 was for die 1, not die 2
     assert errors == []
     context.close()
+
+
+@pytest.mark.parametrize("gap_ms", [150, 300])
+def test_a_double_tap_on_end_turn_in_the_hosts_table_view_ends_one_turn(browser, companion_server, gap_ms):
+    server = companion_server
+    host = server.host_token
+    assert server.api("POST", "/api/game", {"game": "the-gate", "players": ["Ann", "Bob"]}, token=host)[0] == 200
+    server.act(host, 0, "choose_first", player=0)
+    before = server.api("GET", "/api/state", token=host)[1]
+    assert before["whose_turn"] == [0] and any(move["move"] == "end_turn" for move in before["legal_moves"])
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/join?token={host}")
+    page.goto(f"{server.url}/")  # the host's table view: every seat's moves
+    end = page.locator("section.controls button.move.primary", has_text="End turn").first
+    end.scroll_into_view_if_needed()
+    box = end.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(gap_ms)  # the redraw puts Bob's "End turn" under the thumb's second tap
+    page.mouse.click(x, y)
+    page.wait_for_timeout(800)
+    after = server.api("GET", "/api/state", token=host)[1]
+    assert after["whose_turn"] == [1], after["view"]["log"][-3:]  # Bob's turn was not ended for him
+    assert errors == []
+    context.close()
