@@ -10,9 +10,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Literal
 
-import cv2
 import numpy as np
 
+from vision.pictures import crop_jpeg, decoded, encode_png
 from vision.settle import Settle, Vote, changed_fraction, motion, step, thumbnail, vote
 from vision.sources import CameraError, FrameSource
 from vision.types import NOT_PIPS, OFF_TRAY, DiceReading
@@ -27,7 +27,6 @@ NO_DICE_MESSAGE = "I see no dice on the tray — please roll again."
 UNSETTLED_MESSAGE = "The dice never settled — please roll again."
 UNMOVED_MESSAGE = "The dice have not moved since the last roll — please roll."
 BUMP_FRACTION = 0.002  # share of thumbnail pixels that must change for the dice to count as moved
-CROP_PX = 96
 
 
 @dataclass(frozen=True)
@@ -100,13 +99,13 @@ class Roller:
         Errors raised by the reader itself are not caught: they are bugs, not camera trouble.
         """
         try:
-            return self._roll(expect, _decoded(since))
+            return self._roll(expect, decoded(since))
         except CameraError:
             return RollResult("offline", message=OFFLINE_MESSAGE)
 
     def scene(self) -> bytes:
         """The tray as it is now, as a scene for `since` (PNG thumbnail); raises CameraError."""
-        return _encode_png(thumbnail(self.source.frame()))
+        return encode_png(thumbnail(self.source.frame()))
 
     def watch(self, previous: RollResult) -> Watch:
         """Say what became of the dice read in `previous`; raises CameraError.
@@ -116,7 +115,7 @@ class Roller:
         is now to compare with next; fewer dice are "gathered" (the players are picking them up); other
         faces or more dice are "changed". A tray still in motion is "moving": look again later.
         """
-        scene = _decoded(previous.scene if previous.kind == "read" else b"")
+        scene = decoded(previous.scene if previous.kind == "read" else b"")
         if scene is None:
             return Watch("gathered")
         if motion(scene, thumbnail(self.source.frame())) < self.motion_threshold:  # not even one face changed
@@ -125,7 +124,7 @@ class Roller:
         if isinstance(capture, str) or not capture.vote.count_agreed:
             return Watch("moving")
         now = tuple(die.value for die in _rolled(capture.vote.reading)[0].dice)
-        return Watch(_verdict(previous.values, now), now, _encode_png(capture.thumb))
+        return Watch(_verdict(previous.values, now), now, encode_png(capture.thumb))
 
     def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None) -> RollResult:
         """Settle, read and judge up to 1 + retries times; returns the result; raises CameraError."""
@@ -205,7 +204,7 @@ class Roller:
             crops=crops,
             message=_read_message(values),
             reading=reading,
-            scene=_encode_png(capture.thumb),
+            scene=encode_png(capture.thumb),
         ), ""
 
 
@@ -224,37 +223,6 @@ def _not_sure(capture: _Capture | None, message: str) -> RollResult:
     crops = tuple(crop_jpeg(capture.frame, die.box) for die in reading.dice)
     return RollResult("reroll", sides=tuple(die.sides for die in reading.dice), crops=crops, message=message,
                       reading=reading)
-
-
-def crop_jpeg(frame: np.ndarray, box: tuple[int, int, int, int], *, size: int = CROP_PX) -> bytes:
-    """Return the die's box (with a small margin) as JPEG bytes, longest side `size` px; raises ValueError if empty."""
-    left, top, width, height = box
-    margin = int(0.15 * max(width, height))
-    frame_height, frame_width = frame.shape[:2]
-    x0, y0 = max(0, left - margin), max(0, top - margin)
-    x1, y1 = min(frame_width, left + width + margin), min(frame_height, top + height + margin)
-    if x1 <= x0 or y1 <= y0:
-        raise ValueError(f"the box {box} lies outside the {frame_width}x{frame_height} frame")
-    crop = frame[y0:y1, x0:x1]
-    scale = size / max(crop.shape[:2])
-    crop = cv2.resize(crop, (max(1, round(crop.shape[1] * scale)), max(1, round(crop.shape[0] * scale))),
-                      interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
-    ok, encoded = cv2.imencode(".jpg", crop, [cv2.IMWRITE_JPEG_QUALITY, 85])
-    if not ok:
-        raise ValueError("OpenCV could not encode the die crop as JPEG")
-    return encoded.tobytes()
-
-
-def _encode_png(thumb: np.ndarray) -> bytes:
-    """Return a thumbnail as lossless PNG bytes; raises nothing."""
-    return cv2.imencode(".png", thumb)[1].tobytes()
-
-
-def _decoded(scene: bytes) -> np.ndarray | None:
-    """Return a scene's tray thumbnail, or None for no scene; raises nothing."""
-    if not scene:
-        return None
-    return cv2.imdecode(np.frombuffer(scene, np.uint8), cv2.IMREAD_UNCHANGED)
 
 
 def _dice(count: int) -> str:

@@ -18,8 +18,8 @@ from companion.roller import (
     UNSETTLED_MESSAGE,
     Roller,
     RollResult,
-    crop_jpeg,
 )
+from vision.pictures import crop_jpeg
 from vision.settle import motion, thumbnail
 from vision.sources import CameraError, SyntheticCamera
 from vision.reader import read_dice

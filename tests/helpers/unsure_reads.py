@@ -5,7 +5,8 @@ from typing import Any
 
 from companion.dice_camera import Answer
 from companion.loop import Job
-from companion.roller import REROLL_MESSAGE, RollResult, crop_jpeg
+from companion.roller import REROLL_MESSAGE, RollResult
+from vision.pictures import crop_jpeg
 from vision.sources import SyntheticCamera
 from vision.types import UNSURE, DiceReading, DieReading
 
