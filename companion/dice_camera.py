@@ -60,6 +60,7 @@ class DiceCamera:
         self._watched: Any = None
         self._online: bool | None = None
         self._moved_from = b""  # the scene the dice must move from before a read: the last read's, or the tray at start
+        self._moved_dice: Any = None  # the dice lying there (a shadow over them is no throw)
         self._guesses = 0
         loop.camera = self
         loop.handlers["camera"] = self._on_result
@@ -200,10 +201,11 @@ class DiceCamera:
         if asked_at != self._loop.session.seq:  # the table moved on while this request waited: nothing to read
             self._loop.enqueue(Job("camera", Answer(_Skipped(""), asked_at), "camera"))
             return
-        since, self._read_again = (b"" if self._read_again else self._moved_from), False
+        since, dice = (b"", None) if self._read_again else (self._moved_from, self._moved_dice)
+        self._read_again = False
         try:
             self._before_roll(sides)
-            result = self._roller.roll(sides, since=since)
+            result = self._roller.roll(sides, since=since, since_dice=dice)
         except Exception as error:  # the camera must never take the table down
             log.exception("camera read failed")
             result = _Offline(f"{OFFLINE} ({error})")
@@ -212,25 +214,25 @@ class DiceCamera:
         current = asked_at == self._loop.session.seq  # a glance only: the loop rules on it in _on_result
         self._watched = result if result.kind == "read" and current else None
         if result.kind == "read":  # used or not, those dice must move before the next read
-            self._moved_from = result.scene
+            self._moved_from, self._moved_dice = result.scene, result.reading
         self._loop.enqueue(Job("camera", Answer(result, asked_at), "camera"))
 
     def _check_online(self) -> bool:
         """Probe the camera (re-opening it when due); tell the loop when it comes or goes."""
         probe = getattr(self._roller.source, "probe", None)
         online = bool(probe()) if probe is not None else True
-        if online and not self._moved_from:
-            self._first_look()
-        if online != self._online:
+        if online != self._online:  # said first: the first look reads the dice, which takes a moment
             self._online = online
             self._loop.enqueue(Job("camera-online", online, "camera"))
+        if online and not self._moved_from:
+            self._first_look()
         return online
 
     def _first_look(self) -> None:
         """Keep the tray as the camera first sees it, so dice left there (read before a restart) are not
         read again as a new roll: the first read too waits for the dice to move; raises nothing."""
         try:
-            self._moved_from = self._roller.scene()
+            self._moved_from, self._moved_dice = self._roller.resting()
         except Exception:  # the camera must never take the table down; the next probe tries again
             log.warning("could not look at the tray", exc_info=True)
 
@@ -249,11 +251,11 @@ class DiceCamera:
             return
         if seen.verdict == "same" and seen.scene != watched.scene:
             self._watched = replace(watched, scene=seen.scene)
-            self._moved_from = seen.scene  # nudged dice still need a throw before the next read
-        elif seen.verdict in ("gathered", "changed"):
+            self._moved_from, self._moved_dice = seen.scene, seen.dice  # nudged dice still need a throw
+        elif seen.verdict in ("gathered", "changed", "thrown"):  # thrown: the next ROLL reads them
             self._watched = None
         if seen.verdict == "changed":
-            self._moved_from = seen.scene  # the knocked dice are not the next roll either
+            self._moved_from, self._moved_dice = seen.scene, seen.dice  # the knocked dice are not the next roll either
             self._loop.enqueue(Job("bumped", (watched.values, seen.now), "camera"))
 
 

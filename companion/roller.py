@@ -13,13 +13,14 @@ from typing import Callable, Literal
 import numpy as np
 
 from vision.pictures import crop_jpeg, decoded, encode_png
+from vision.places import same_dice, thrown
 from vision.settle import Settle, Vote, changed_fraction, motion, step, thumbnail, vote
 from vision.sources import CameraError, FrameSource
 from vision.types import NOT_PIPS, OFF_TRAY, DiceReading
 
 RollKind = Literal["read", "reroll", "wrong_count", "offline"]
 KINDS: tuple[RollKind, ...] = ("read", "reroll", "wrong_count", "offline")
-Verdict = Literal["same", "moving", "gathered", "changed"]
+Verdict = Literal["same", "moving", "gathered", "changed", "thrown"]
 OFFLINE_MESSAGE = "Camera offline — enter rolls by hand."
 REROLL_MESSAGE = "Could not read the dice surely — please roll again."
 COCKED_MESSAGE = "A die is cocked — please roll it again."
@@ -44,11 +45,13 @@ class RollResult:
 
 @dataclass(frozen=True)
 class Watch:
-    """What became of the dice since a read: same, moving, gathered (fewer dice) or changed, and the tray now."""
+    """What became of the dice since a read: same, moving, gathered (fewer dice), changed (a die knocked onto
+    another face) or thrown (most dice somewhere else: a new throw), and the tray now."""
 
     verdict: Verdict
     now: tuple[int | None, ...] = ()  # the values the tray shows now (None: a face not read), when read again
     scene: bytes = field(default=b"", repr=False)  # PNG thumbnail of the tray now, when read again
+    dice: DiceReading | None = None  # the dice as they lie now, when read again
 
 
 @dataclass(frozen=True)
@@ -91,21 +94,24 @@ class Roller:
         self.empty_tray = None if empty_tray is None else thumbnail(empty_tray)
         self.clock, self.sleep = clock, sleep
 
-    def roll(self, expect: tuple[int, ...] | None = None, *, since: bytes = b"") -> RollResult:
+    def roll(self, expect: tuple[int, ...] | None = None, *, since: bytes = b"",
+             since_dice: DiceReading | None = None) -> RollResult:
         """Block until the dice are still, read and vote; returns a RollResult (CameraError becomes "offline").
 
         `expect` gives the sides of the dice the game wants (its length is the count checked);
-        `since` is a scene (the last read's, or the tray at start-up) the dice must have moved from.
-        Errors raised by the reader itself are not caught: they are bugs, not camera trouble.
+        `since` is a scene (the last read's, or the tray at start-up) the dice must have moved from, and
+        `since_dice` the dice that lay there: the same dice where they lay (under a shadow, in other light)
+        are not a new roll. Errors raised by the reader itself are not caught: they are bugs, not camera trouble.
         """
         try:
-            return self._roll(expect, decoded(since))
+            return self._roll(expect, decoded(since), since_dice)
         except CameraError:
             return RollResult("offline", message=OFFLINE_MESSAGE)
 
-    def scene(self) -> bytes:
-        """The tray as it is now, as a scene for `since` (PNG thumbnail); raises CameraError."""
-        return encode_png(thumbnail(self.source.frame()))
+    def resting(self) -> tuple[bytes, DiceReading]:
+        """The tray as it is now, as a scene for `since`, and the dice on it for `since_dice`; raises CameraError."""
+        frame = self.source.frame()
+        return encode_png(thumbnail(frame)), _rolled(self.read(frame))[0]
 
     def watch(self, previous: RollResult) -> Watch:
         """Say what became of the dice read in `previous`; raises CameraError.
@@ -123,25 +129,31 @@ class Roller:
         capture = self._capture(self.clock() + self.still_seconds + self.frames_to_vote * self.period, None)
         if isinstance(capture, str) or not capture.vote.count_agreed:
             return Watch("moving")
-        now = tuple(die.value for die in _rolled(capture.vote.reading)[0].dice)
-        return Watch(_verdict(previous.values, now), now, encode_png(capture.thumb))
+        dice = _rolled(capture.vote.reading)[0]
+        now = tuple(die.value for die in dice.dice)
+        verdict = "thrown" if previous.reading is not None and thrown(previous.reading, dice) else _verdict(previous.values, now)
+        return Watch(verdict, now, encode_png(capture.thumb), dice)
 
-    def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None) -> RollResult:
+    def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None, since_dice: DiceReading | None) -> RollResult:
         """Settle, read and judge up to 1 + retries times; returns the result; raises CameraError."""
         trouble, last = REROLL_MESSAGE, None
         for _ in range(self.retries + 1):
-            capture = self._capture(self.clock() + self.max_wait_seconds, since)
+            capture = self._capture(self.clock() + self.max_wait_seconds, since, since_dice)
             if isinstance(capture, str):
                 return RollResult("reroll", message=capture)
-            since = None  # once the dice have moved, re-captures may read the same still dice
+            since, since_dice = None, None  # once the dice have moved, re-captures may read the same still dice
             result, trouble = self._judge(capture, expect)
             if result is not None:
                 return result
             last = capture
         return _not_sure(last, trouble)
 
-    def _capture(self, deadline: float, since: np.ndarray | None) -> _Capture | str:
-        """Wait for still dice and vote over K still frames; returns the capture or why not; raises CameraError."""
+    def _capture(self, deadline: float, since: np.ndarray | None,
+                 since_dice: DiceReading | None = None) -> _Capture | str:
+        """Wait for still dice and vote over K still frames; returns the capture or why not; raises CameraError.
+
+        Dice that lie as `since_dice` did are no roll: the tray changed (a shadow, the light) but they did not,
+        so it waits on for a change from here."""
         while True:
             settled = self._wait_until_still(deadline, since)
             if isinstance(settled, str):
@@ -159,7 +171,10 @@ class Roller:
                 frame, thumb = newer, newer_thumb
                 readings.append(self.read(frame))
             else:
-                return _Capture(vote(readings), frame, thumb)
+                ballot = vote(readings)
+                if since_dice is None or not since_dice.dice or not same_dice(since_dice, _rolled(ballot.reading)[0]):
+                    return _Capture(ballot, frame, thumb)
+                since = thumb
 
     def _wait_until_still(self, deadline: float, since: np.ndarray | None) -> tuple[np.ndarray, np.ndarray] | str:
         """Pull frames until still (and moved since `since`); returns (frame, thumb) or a message; raises CameraError.

@@ -6,7 +6,7 @@ import itertools
 
 import numpy as np
 
-from companion.roller import REROLL_MESSAGE, Roller, RollResult, Watch
+from companion.roller import REROLL_MESSAGE, UNMOVED_MESSAGE, Roller, RollResult, Watch
 from roller_parts import FakeClock, roller_with
 from vision.reader import read_dice
 from vision.synthetic import render_dice
@@ -41,7 +41,7 @@ def test_watch_lets_a_shadow_or_a_nudge_pass_when_the_faces_stay_the_same() -> N
     tray.show([6, 3], shade=0.55)  # a hand's shadow over the dice
     shadowed = roller.watch(result)
     assert shadowed.verdict == "same" and sorted(shadowed.now) == [3, 6] and shadowed.scene != result.scene
-    tray.show([6, 3], seed=2)  # the same faces, slid to other places
+    tray.show([6, 3], seed=1, shade=0.9)  # the light changes a little
     assert roller.watch(result).verdict == "same"
 
 
@@ -54,6 +54,39 @@ def test_watch_tells_when_a_knocked_die_shows_another_face_or_a_die_is_added() -
     tray.show([6, 3, 2])
     added = roller.watch(result)
     assert added.verdict == "changed" and sorted(added.now) == [2, 3, 6]
+
+
+def test_watch_tells_dice_thrown_again_from_a_knocked_die() -> None:
+    tray = Tray([6, 3])
+    roller, result = _read_then_watch(tray)
+    tray.show([5, 2], seed=3)  # picked up and thrown again at once (three rolls in a row): not a knock
+    again = roller.watch(result)
+    assert again.verdict == "thrown" and sorted(again.now) == [2, 5] and again.dice is not None
+    tray.show([6, 3], seed=2)  # thrown again onto the same faces, elsewhere
+    assert roller.watch(result).verdict == "thrown"
+
+
+def test_a_shadow_over_the_dice_of_the_last_read_is_no_new_roll() -> None:
+    tray = Tray([6, 3])
+    clock = FakeClock()
+    roller, result = _read_then_watch(tray)
+    tray.show([6, 3], shade=0.55)  # ROLL pressed, then an arm's shadow lies still over the dice: nobody threw
+    waited = roller_with(tray, read_dice, clock, max_wait_seconds=3).roll((6, 6), since=result.scene,
+                                                                          since_dice=result.reading)
+    assert (waited.kind, waited.message) == ("reroll", UNMOVED_MESSAGE)
+    tray.show([5, 2], seed=3, shade=0.55)  # now they are thrown, in the same shade
+    thrown = roller_with(tray, read_dice, clock).roll((6, 6), since=result.scene, since_dice=result.reading)
+    assert thrown.kind == "read" and sorted(thrown.values) == [2, 5]
+
+
+def test_dice_left_on_the_tray_at_start_are_no_roll_in_other_light() -> None:
+    tray = Tray([4, 1])  # read before the power cut, still lying there
+    clock = FakeClock()
+    scene, dice = roller_with(tray, read_dice, clock).resting()
+    assert sorted(die.value for die in dice.dice) == [1, 4]
+    tray.show([4, 1], shade=0.7)  # the evening light
+    waited = roller_with(tray, read_dice, clock, max_wait_seconds=3).roll((6, 6), since=scene, since_dice=dice)
+    assert (waited.kind, waited.message) == ("reroll", UNMOVED_MESSAGE)
 
 
 def test_watch_sees_dice_being_picked_up_and_waits_out_a_moving_hand() -> None:

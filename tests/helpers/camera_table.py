@@ -30,9 +30,9 @@ class StillDice:
         self.view = SyntheticCamera(7, dice=1).at_rest  # the empty tray
         self.frames = 0
 
-    def land(self, value: int) -> None:
-        """A die lands showing `value` and lies still (in the same place whatever its value)."""
-        dice = SyntheticCamera(7, dice=1)
+    def land(self, value: int, place: int = 7) -> None:
+        """A die lands showing `value` and lies still (in the same place whatever its value, for one `place`)."""
+        dice = SyntheticCamera(place, dice=1)
         dice.throw([value])
         self.view = dice.at_rest
 

@@ -145,6 +145,17 @@ def test_a_die_knocked_after_the_read_is_told_but_a_shadow_is_not(start_server: 
     assert server.companion.panel.state()["colour"] == "amber" and server.companion.panel.state()["pattern"] == "steady"
 
 
+def test_a_die_picked_up_and_thrown_again_at_once_is_the_next_roll_not_a_knock(start_server: Any) -> None:
+    server, camera = ann_rolls_a_5(start_server)
+    camera.land(2, place=11)  # Bob grabs the die and throws it straight away, before pressing ROLL
+    camera.looked_again()
+    assert server.api("GET", "/api/state", token=server.host_token)[1]["camera"]["status"] == "read_ok"  # no "changed"
+    press_roll(server)
+    snapshot = state_when(server, lambda snap: snap["dice"]["values"] != [5] or snap["camera"]["status"] == "reroll")
+    assert (snapshot["dice"]["values"], snapshot["dice"]["origins"]) == ([2], ["camera"]), snapshot["camera"]
+    assert "Bob rolled 2" in " ".join(snapshot["view"]["log"])  # Bob's roll, not "the dice have not moved"
+
+
 def test_the_next_move_after_a_knocked_die_puts_the_camera_back_to_ready(start_server: Any) -> None:
     server, camera = ann_rolls_a_5(start_server)
     camera.land(2)

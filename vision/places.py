@@ -1,0 +1,41 @@
+"""Where dice lie: whether the tray shows the same dice as before (a shadow, a hand, a nudge) or dice thrown anew.
+
+Pixels cannot tell: a shadow or a change of light alters far more of the tray than a die that rolled.
+The dice themselves can: a throw puts them somewhere else, while a shadow leaves each die where it was.
+"""
+from __future__ import annotations
+
+import math
+
+from vision.types import DiceReading, DieReading
+
+STAYED = 0.5  # a die whose centre is within this many die sides of where a die lay is the same die, unmoved
+MOVED_AWAY = 1.5  # one this many die sides from every die before has been thrown (a knock rolls it about one)
+
+
+def same_dice(before: DiceReading, now: DiceReading) -> bool:
+    """Whether `now` shows the dice of `before`: as many, each with its value, each where one lay; raises nothing."""
+    if len(before.dice) != len(now.dice):
+        return False
+    left = list(before.dice)
+    for die in now.dice:
+        match = next((old for old in left if old.value == die.value and _apart(old, die) <= STAYED), None)
+        if match is None:
+            return False
+        left.remove(match)
+    return True
+
+
+def thrown(before: DiceReading, now: DiceReading) -> bool:
+    """Whether most dice of `now` lie far from every die of `before` (thrown again, not knocked); raises nothing."""
+    if not before.dice or not now.dice:
+        return False
+    away = sum(1 for die in now.dice if all(_apart(old, die) > MOVED_AWAY for old in before.dice))
+    return 2 * away >= len(now.dice)
+
+
+def _apart(first: DieReading, second: DieReading) -> float:
+    """The distance between two dice's centres, in sides of the larger; raises nothing."""
+    (x1, y1, w1, h1), (x2, y2, w2, h2) = first.box, second.box
+    side = max(w1, h1, w2, h2, 1)
+    return math.hypot(x1 + w1 / 2 - x2 - w2 / 2, y1 + h1 / 2 - y2 - h2 / 2) / side
