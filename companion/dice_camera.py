@@ -100,7 +100,7 @@ class DiceCamera:
         self._partial = None
         self._loop.show_camera("reading", "Reading the dice…")
         self._asked, self._asked_at = self._asked + 1, seq
-        self._requests.put((readable, seq))
+        self._requests.put((readable, seq, len(sides) - len(readable)))
 
     def complete(self, given: DiceRolled, session: Any) -> DiceRolled:
         """A hand-entered roll joined with the camera's half of it when together they fit; raises nothing.
@@ -197,7 +197,7 @@ class DiceCamera:
                 return
             self._read(*request)
 
-    def _read(self, sides: tuple[int, ...], asked_at: int) -> None:
+    def _read(self, sides: tuple[int, ...], asked_at: int, others: int = 0) -> None:
         if asked_at != self._loop.session.seq:  # the table moved on while this request waited: nothing to read
             self._loop.enqueue(Job("camera", Answer(_Skipped(""), asked_at), "camera"))
             return
@@ -205,7 +205,7 @@ class DiceCamera:
         self._read_again = False
         try:
             self._before_roll(sides)
-            result = self._roller.roll(sides, since=since, since_dice=dice)
+            result = self._roller.roll(sides, since=since, since_dice=dice, others=others)
         except Exception as error:  # the camera must never take the table down
             log.exception("camera read failed")
             result = _Offline(f"{OFFLINE} ({error})")

@@ -13,7 +13,7 @@ from typing import Callable, Literal
 import numpy as np
 
 from vision.pictures import crop_jpeg, decoded, encode_png
-from vision.places import same_dice, thrown
+from vision.places import beside_others, leaving_out, same_dice, thrown
 from vision.settle import Settle, Vote, changed_fraction, motion, step, thumbnail, vote
 from vision.sources import CameraError, FrameSource
 from vision.types import NOT_PIPS, OFF_TRAY, DiceReading
@@ -41,6 +41,7 @@ class RollResult:
     message: str = ""
     reading: DiceReading | None = None
     scene: bytes = field(default=b"", repr=False)  # PNG thumbnail of the tray at read time, for watch()
+    beside: DiceReading | None = None  # dice read beside the roll as others the camera cannot read (a d8)
 
 
 @dataclass(frozen=True)
@@ -95,16 +96,17 @@ class Roller:
         self.clock, self.sleep = clock, sleep
 
     def roll(self, expect: tuple[int, ...] | None = None, *, since: bytes = b"",
-             since_dice: DiceReading | None = None) -> RollResult:
+             since_dice: DiceReading | None = None, others: int = 0) -> RollResult:
         """Block until the dice are still, read and vote; returns a RollResult (CameraError becomes "offline").
 
         `expect` gives the sides of the dice the game wants (its length is the count checked);
         `since` is a scene (the last read's, or the tray at start-up) the dice must have moved from, and
         `since_dice` the dice that lay there: the same dice where they lay (under a shadow, in other light)
-        are not a new roll. Errors raised by the reader itself are not caught: they are bugs, not camera trouble.
+        are not a new roll. `others` dice the camera cannot read (a d8) lie beside them. Errors raised by the
+        reader itself are not caught: they are bugs, not camera trouble.
         """
         try:
-            return self._roll(expect, decoded(since), since_dice)
+            return self._roll(expect, decoded(since), since_dice, others)
         except CameraError:
             return RollResult("offline", message=OFFLINE_MESSAGE)
 
@@ -130,11 +132,14 @@ class Roller:
         if isinstance(capture, str) or not capture.vote.count_agreed:
             return Watch("moving")
         dice = _rolled(capture.vote.reading)[0]
+        if previous.beside is not None:  # the d8 beside the read d6 is still no die of the roll
+            dice = leaving_out(dice, previous.beside)
         now = tuple(die.value for die in dice.dice)
         verdict = "thrown" if previous.reading is not None and thrown(previous.reading, dice) else _verdict(previous.values, now)
         return Watch(verdict, now, encode_png(capture.thumb), dice)
 
-    def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None, since_dice: DiceReading | None) -> RollResult:
+    def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None, since_dice: DiceReading | None,
+              others: int) -> RollResult:
         """Settle, read and judge up to 1 + retries times; returns the result; raises CameraError."""
         trouble, last = REROLL_MESSAGE, None
         for _ in range(self.retries + 1):
@@ -142,7 +147,7 @@ class Roller:
             if isinstance(capture, str):
                 return RollResult("reroll", message=capture)
             since, since_dice = None, None  # once the dice have moved, re-captures may read the same still dice
-            result, trouble = self._judge(capture, expect)
+            result, trouble = self._judge(capture, expect, others)
             if result is not None:
                 return result
             last = capture
@@ -195,17 +200,21 @@ class Roller:
                 return UNSETTLED_MESSAGE if fresh else UNMOVED_MESSAGE
             self.sleep(self.period)
 
-    def _judge(self, capture: _Capture, expect: tuple[int, ...] | None) -> tuple[RollResult | None, str]:
+    def _judge(self, capture: _Capture, expect: tuple[int, ...] | None, others: int = 0) -> tuple[RollResult | None, str]:
         """Return the final result (or None to re-capture) and the re-roll sentence; raises nothing."""
         ballot = capture.vote
         reading, aside = _rolled(ballot.reading)
+        wanted = len(expect) if expect is not None else 0
+        reading, beside = beside_others(reading, wanted, others)
         seen = len(reading.dice)
         crops = tuple(crop_jpeg(capture.frame, die.box) for die in reading.dice)
-        if ballot.count_agreed and expect is not None and seen != len(expect):
+        if ballot.count_agreed and expect is not None and seen != wanted and beside is None:
             message = _count_message(seen, len(expect), aside)
             return RollResult("wrong_count", crops=crops, message=message, reading=reading), ""
         if not reading.dice:
             return None, NO_DICE_MESSAGE
+        if beside is not None and not beside.dice:  # more dice than the roll's, and no telling which is the d8
+            return None, REROLL_MESSAGE
         if any(die.is_cocked for die in reading.dice):
             return None, COCKED_MESSAGE
         unsure = any(die.unsure or die.confidence < self.min_confidence for die in reading.dice)
@@ -220,6 +229,7 @@ class Roller:
             message=_read_message(values),
             reading=reading,
             scene=encode_png(capture.thumb),
+            beside=beside,
         ), ""
 
 

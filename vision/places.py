@@ -34,6 +34,28 @@ def thrown(before: DiceReading, now: DiceReading) -> bool:
     return 2 * away >= len(now.dice)
 
 
+def leaving_out(now: DiceReading, beside: DiceReading) -> DiceReading:
+    """The dice of `now` but those lying, with their value, where a die of `beside` lay; raises nothing."""
+    return DiceReading(tuple(die for die in now.dice if not any(
+        old.value == die.value and _apart(old, die) <= STAYED for old in beside.dice)))
+
+
+def beside_others(reading: DiceReading, wanted: int, others: int) -> tuple[DiceReading, DiceReading | None]:
+    """The roll's dice when up to `others` dice the camera cannot read (a d8, read as an unsure pip die) lie
+    beside the `wanted` ones: the sure dice when exactly `wanted` are sure, and the others set aside.
+
+    The others are None when they do not explain the count, and no dice when they do but it cannot tell
+    which they are (the unsure dice then ask for a re-roll, not about the count); raises nothing.
+    """
+    extra = len(reading.dice) - wanted
+    if not others or not 0 < extra <= others:
+        return reading, None
+    sure = tuple(die for die in reading.dice if not die.unsure)
+    if len(sure) != wanted:
+        return reading, DiceReading(())
+    return DiceReading(sure), DiceReading(tuple(die for die in reading.dice if die.unsure))
+
+
 def _apart(first: DieReading, second: DieReading) -> float:
     """The distance between two dice's centres, in sides of the larger; raises nothing."""
     (x1, y1, w1, h1), (x2, y2, w2, h2) = first.box, second.box

@@ -107,6 +107,50 @@ def test_a_die_without_pips_beside_the_d6_is_left_to_the_players() -> None:
     assert (result.kind, result.values, len(result.crops)) == ("read", (_left_to_right(camera)[0],), 1)
 
 
+def test_a_d8_read_as_an_unsure_pip_die_beside_the_d6_is_left_to_the_players() -> None:
+    camera, clock = SyntheticCamera(3), FakeClock()
+    camera.throw([3, 5])  # the right one stands in for a real d8, which the reader takes for an unsure pip die
+    reader = StandInReader(camera)
+
+    def read(frame: np.ndarray) -> DiceReading:
+        left, right = reader(frame).dice
+        return DiceReading((left, DieReading(6, 3, right.box, 0.6, (UNSURE,))))
+
+    result = _roller(camera, read, clock).roll((6,), others=1)  # a d8 + d6 roll: the d8 is entered by hand
+    assert (result.kind, result.values, len(result.crops)) == ("read", (_left_to_right(camera)[0],), 1)
+    assert result.beside is not None and len(result.beside.dice) == 1
+    alone = _roller(camera, read, clock).roll((6,))  # no d8 awaited: two dice are one too many
+    assert (alone.kind, alone.message) == ("wrong_count", "I see 2 dice, expecting 1 — is an extra die on the tray?")
+
+
+def test_the_d8_beside_a_read_d6_is_no_new_die_when_a_shadow_passes() -> None:
+    camera, clock = SyntheticCamera(3), FakeClock()
+    camera.throw([3, 5])
+    dice = sorted(zip(camera.boxes, camera.values))
+    shade = [1.0]
+
+    class Shaded:
+        def frame(self) -> np.ndarray:
+            return (camera.frame() * shade[0]).astype(np.uint8)
+
+    def read(frame: np.ndarray) -> DiceReading:  # the d6 on the left, the d8 as an unsure pip die on the right
+        return DiceReading((DieReading(6, dice[0][1], dice[0][0], 0.95), DieReading(6, 3, dice[1][0], 0.6, (UNSURE,))))
+
+    roller = _roller(Shaded(), read, clock)
+    result = roller.roll((6,), others=1)
+    assert result.kind == "read" and len(result.values) == 1
+    shade[0] = 0.6  # a hand's shadow over the tray: the tray is read again
+    assert roller.watch(result).verdict == "same"  # not "changed" for the d8 it sees beside the d6
+
+
+def test_when_it_cannot_tell_the_d8_from_the_d6_it_asks_again_rather_than_about_the_count() -> None:
+    camera, clock = SyntheticCamera(3), FakeClock()
+    camera.throw([3, 5])
+    reader = StandInReader(camera)  # both read as sure pip dice: which one is the d8?
+    result = _roller(camera, reader, clock).roll((6,), others=1)
+    assert (result.kind, result.message) == ("reroll", REROLL_MESSAGE)
+
+
 class NeverStill:
     """A tray whose dice never stop: every frame differs from the one before."""
 
