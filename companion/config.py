@@ -168,8 +168,9 @@ def camera_source(key: str, value: Any) -> str:
     """A camera source spec, checked; raises ConfigError naming what is accepted."""
     text = _text(key, value)
     kind, _, rest = text.partition(":")
-    fine = (kind in ("synthetic", "pi", "none") and (not rest or kind == "synthetic" and rest.isdigit())
-            or kind == "usb" and rest.isdigit() or kind == "folder" and bool(rest))
+    whole = rest.isascii() and rest.isdigit()  # not "²", which str.isdigit takes for a digit
+    fine = (kind in ("synthetic", "pi", "none") and (not rest or kind == "synthetic" and whole)
+            or kind == "usb" and whole or kind == "folder" and bool(rest))
     if not fine:
         raise ConfigError(f"{key} = {value!r} is not a camera; use one of: {', '.join(CAMERA_KINDS)}.")
     return text

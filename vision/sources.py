@@ -183,6 +183,6 @@ def open_source(spec: str) -> FrameSource:
 
 def _whole_number(text: str, spec: str) -> int:
     """Return `text` as a non-negative int; raises ValueError naming the accepted specs."""
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # "²" is a digit to str.isdigit, but no number
         raise ValueError(f"Camera source {spec!r} needs a whole number after the colon; use {SPECS}.")
     return int(text)

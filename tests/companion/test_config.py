@@ -72,6 +72,7 @@ def test_demo_on_the_command_line_means_synthetic_dice_and_a_real_box_warns_abou
         ({"gpio": {"seat_leds": [5, 6, 99]}}, "gpio.seat_leds[2] = 99"),
         ({"gpio": {"status_rgb": [1, 2]}}, "gpio.status_rgb = [1, 2] must be a list of 3 to 3 pin numbers"),
         ({"camera": {"source": "webcam"}}, "camera.source = 'webcam' is not a camera"),
+        ({"camera": {"source": "usb:²"}}, "camera.source = 'usb:²' is not a camera"),
         ({"camera": {"tray": [1, 2, 3]}}, "camera.tray = [1, 2, 3] must be [x, y, width, height]"),
         ({"camera": {"still_seconds": -1}}, "camera.still_seconds = -1"),
         ({"camera": {"still_seconds": 10}}, "camera.still_seconds = 10 must be a number of seconds from 0.1 to 5"),

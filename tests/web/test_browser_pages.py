@@ -357,3 +357,18 @@ def test_a_roll_held_up_by_the_wifi_while_a_new_game_starts_is_refused_there(bro
     assert not any("rolled 6" in line for line in log), log  # it did not become Ann's roll for first player
     assert [error for error in errors if "status of 409" not in error] == []  # the browser notes the refusal
     context.close()
+
+
+def test_the_eight_gates_move_forms_are_labelled_in_korean(browser, companion_server):
+    server = companion_server
+    new_game(server, "eight-gates", ["Ann", "Bob", "Cy"])
+    context, page, errors = open_page(browser, server, server.host_token)
+    page.goto(f"{server.url}/")  # the host's table view: every seat's move forms
+    in_korean(page)
+    forms = page.locator("section.controls")
+    expect(forms).to_contain_text("받은 카드 값 (자리 순서대로)")
+    expect(forms).to_contain_text("플레이어")
+    text = forms.inner_text()
+    assert "Player" not in text and "the dealt values" not in text, text
+    assert errors == []
+    context.close()

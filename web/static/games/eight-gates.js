@@ -39,6 +39,12 @@
       scoresheet: "점수표", turn_n: "{n}차례", end: "끝", total: "합계",
       reveal_now: "손패에서 런 하나 또는 세트 하나를 공개하세요: 카드당 4점.",
       result: "결과", chart: "차례별 점수", start: "시작",
+      // argument titles in the move forms
+      player: "플레이어", cards: "카드 수", "x (column)": "X (열)", "y (row)": "Y (행)", "value (1–6)": "값 (1–6)",
+      "the dealt values, in seat order of the contenders": "받은 카드 값 (자리 순서대로)",
+      "values, left to right": "값 (왼쪽부터)", "types, left to right": "종류 (왼쪽부터)",
+      "the revealed Run or Set": "공개한 런 또는 세트",
+      "the values in your hand (all of them, or those to choose from)": "손패의 값 (전부, 또는 고를 카드)",
     },
   };
 
