@@ -36,6 +36,15 @@ def new_game(server: Any, game: str, players: list[str], options: dict[str, Any]
     return snap
 
 
+def anns_check(server: Any, kind: str, *, speed: int = 4) -> str:
+    """Through The Gate for Ann alone (her turn at once): her speed, then a roll check of `kind`; her token."""
+    new_game(server, "through-the-gate", ["Ann"])
+    ann = server.seat_token(0)
+    server.act(ann, 0, "declare_speed", speed=speed)
+    server.act(ann, 0, "check", kind=kind)
+    return ann
+
+
 def in_korean(page: Any) -> None:
     page.locator("[data-lang=ko]").click()
     expect(page.locator("html")).to_have_attribute("lang", "ko")
@@ -270,10 +279,7 @@ def test_the_host_page_asks_again_for_the_qr_code_of_a_seat_a_new_game_gives_to_
 # --- 5. the result and the rulings in Korean -------------------------------------------------------
 def test_the_result_and_a_roll_check_are_in_korean_on_the_korean_page(browser, companion_server):
     server = companion_server
-    new_game(server, "through-the-gate", ["Ann"])  # alone: Ann's turn at once
-    ann = server.seat_token(0)
-    server.act(ann, 0, "declare_speed", speed=5)
-    server.act(ann, 0, "check", kind="less")
+    ann = anns_check(server, "less", speed=5)
     assert server.api("POST", "/api/dice", {"values": [3], "sides": [6]}, token=ann)[0] == 200
     context, page, errors = open_page(browser, server, ann)
     in_korean(page)
@@ -321,10 +327,7 @@ def test_a_phone_enters_only_the_d8_beside_the_d6_the_camera_read(browser, start
 
 def test_a_correction_typed_for_a_roll_is_dropped_when_the_next_roll_comes(browser, companion_server):
     server = companion_server
-    new_game(server, "through-the-gate", ["Ann"])
-    ann = server.seat_token(0)
-    server.act(ann, 0, "declare_speed", speed=4)
-    server.act(ann, 0, "check", kind="three_less")
+    ann = anns_check(server, "three_less")
     assert server.api("POST", "/api/dice", {"values": [2], "sides": [6]}, token=ann)[0] == 200
     context, page, errors = open_page(browser, server, ann)
     page.locator("details.correct summary").click()
@@ -339,10 +342,7 @@ def test_a_correction_typed_for_a_roll_is_dropped_when_the_next_roll_comes(brows
 
 def test_a_roll_held_up_by_the_wifi_while_a_new_game_starts_is_refused_there(browser, companion_server):
     server = companion_server
-    new_game(server, "through-the-gate", ["Ann"])
-    ann = server.seat_token(0)
-    server.act(ann, 0, "declare_speed", speed=4)
-    server.act(ann, 0, "check", kind="item")
+    ann = anns_check(server, "item")
     context, page, errors = open_page(browser, server, ann)
     held: list[Any] = []
     page.route("**/api/dice", lambda route: held.append(route))  # the café's Wi-Fi sits on Ann's roll ...
