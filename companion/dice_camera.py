@@ -214,7 +214,7 @@ class DiceCamera:
         current = asked_at == self._loop.session.seq  # a glance only: the loop rules on it in _on_result
         self._watched = result if result.kind == "read" and current else None
         if result.kind == "read":  # used or not, those dice must move before the next read
-            self._moved_from, self._moved_dice = result.scene, result.reading
+            self._moved_from, self._moved_dice = result.scene, result.lying
         self._loop.enqueue(Job("camera", Answer(result, asked_at), "camera"))
 
     def _check_online(self) -> bool:

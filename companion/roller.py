@@ -43,6 +43,13 @@ class RollResult:
     scene: bytes = field(default=b"", repr=False)  # PNG thumbnail of the tray at read time, for watch()
     beside: DiceReading | None = None  # dice read beside the roll as others the camera cannot read (a d8)
 
+    @property
+    def lying(self) -> DiceReading | None:
+        """Every die on the tray at the read, the roll's and those beside it (for `since_dice`); raises nothing."""
+        if self.reading is None or self.beside is None:
+            return self.reading
+        return DiceReading(self.reading.dice + self.beside.dice)
+
 
 @dataclass(frozen=True)
 class Watch:
@@ -52,7 +59,7 @@ class Watch:
     verdict: Verdict
     now: tuple[int | None, ...] = ()  # the values the tray shows now (None: a face not read), when read again
     scene: bytes = field(default=b"", repr=False)  # PNG thumbnail of the tray now, when read again
-    dice: DiceReading | None = None  # the dice as they lie now, when read again
+    dice: DiceReading | None = None  # every die lying on the tray now (a d8 beside too), when read again
 
 
 @dataclass(frozen=True)
@@ -131,12 +138,11 @@ class Roller:
         capture = self._capture(self.clock() + self.still_seconds + self.frames_to_vote * self.period, None)
         if isinstance(capture, str) or not capture.vote.count_agreed:
             return Watch("moving")
-        dice = _rolled(capture.vote.reading)[0]
-        if previous.beside is not None:  # the d8 beside the read d6 is still no die of the roll
-            dice = leaving_out(dice, previous.beside)
+        lying = _rolled(capture.vote.reading)[0]
+        dice = lying if previous.beside is None else leaving_out(lying, previous.beside)  # the d8 is no die of the roll
         now = tuple(die.value for die in dice.dice)
-        verdict = "thrown" if previous.reading is not None and thrown(previous.reading, dice) else _verdict(previous.values, now)
-        return Watch(verdict, now, encode_png(capture.thumb), dice)
+        moved = previous.reading is not None and thrown(previous.reading, dice)
+        return Watch("thrown" if moved else _verdict(previous.values, now), now, encode_png(capture.thumb), lying)
 
     def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None, since_dice: DiceReading | None,
               others: int) -> RollResult:

@@ -141,6 +141,8 @@ def test_the_d8_beside_a_read_d6_is_no_new_die_when_a_shadow_passes() -> None:
     assert result.kind == "read" and len(result.values) == 1
     shade[0] = 0.6  # a hand's shadow over the tray: the tray is read again
     assert roller.watch(result).verdict == "same"  # not "changed" for the d8 it sees beside the d6
+    waited = _roller(Shaded(), read, clock, max_wait_seconds=2).roll((6,), since=result.scene, since_dice=result.lying)
+    assert (waited.kind, waited.message) == ("reroll", UNMOVED_MESSAGE)  # the same d6 and d8 are no new roll
 
 
 def test_when_it_cannot_tell_the_d8_from_the_d6_it_asks_again_rather_than_about_the_count() -> None:
