@@ -6,6 +6,7 @@ and in all. A stream only ever waits on the port's condition; it never blocks th
 """
 from __future__ import annotations
 
+import ipaddress
 import json
 import threading
 import time
@@ -20,6 +21,7 @@ from web.auth import Refusal, presented_token, reader, web_state
 bp = Blueprint("events", __name__, url_prefix="/api")
 
 RETRY_MS = 2000
+LOOPBACK_STREAMS = 8  # the box's own address (a laptop in demo mode): the host's tab and a tab per seat
 WAIT_SLICE = 0.5
 """How often a waiting stream looks up from the port's condition to see if it should end."""
 
@@ -30,7 +32,8 @@ class StreamBook:
     A phone that comes back from the background opens a new stream while the server may still hold
     its dead one: a new stream from an address that is at its bound (or when all is full) ends that
     address's oldest stream. Phones sharing a seat's link have their own addresses, so they never
-    push each other out; a new address is refused (503) only when every stream is taken.
+    push each other out; a new address is refused (503) only when every stream is taken. The box's
+    own address (a laptop in demo mode, one tab per seat) may hold LOOPBACK_STREAMS.
     """
 
     def __init__(self, *, total: int, per_address: int = 3) -> None:
@@ -47,11 +50,19 @@ class StreamBook:
             full = self.count_locked() >= self.total
             if full and not mine:
                 raise Refusal(503, "busy", "Too many phones are watching the table; close a tab and try again.")
-            if full or len(mine) >= self.per_address:
+            if full or len(mine) >= self._bound(address):
                 mine.pop(0).set()
             mine.append(ended)
             self._open[address] = mine
         return ended
+
+    def _bound(self, address: str) -> int:
+        """How many streams one address may hold; raises nothing."""
+        try:
+            loopback = ipaddress.ip_address(address).is_loopback
+        except ValueError:
+            loopback = False
+        return max(self.per_address, LOOPBACK_STREAMS) if loopback else self.per_address
 
     def close(self, address: str, ended: threading.Event) -> None:
         """Forget a finished stream; raises nothing."""

@@ -49,3 +49,13 @@ def test_twenty_phones_all_get_each_push_and_the_api_still_answers(companion_ser
     for phone in phones:  # how fast is benchmarks/push.py's and evening.py's to say, not a timed test's
         assert phone.next_snapshot(timeout=10.0)["seq"] > seq
     assert server.api("GET", "/api/state", token=server.host_token)[0] == 200
+
+
+def test_a_demo_laptops_tabs_keep_their_streams_and_a_phone_coming_back_ends_its_old_one():
+    from web.events import StreamBook
+
+    book = StreamBook(total=64)
+    tabs = [book.open("127.0.0.1") for _ in range(5)]  # the host and four seats, each in a tab on the laptop
+    assert not any(tab.is_set() for tab in tabs)  # used to be 3 an address: the tabs pushed each other out
+    phone = [book.open("192.168.1.20") for _ in range(4)]  # a phone back from the background, a fourth time
+    assert [stream.is_set() for stream in phone] == [True, False, False, False]
