@@ -21,7 +21,7 @@ from web.auth import Refusal, presented_token, reader, web_state
 bp = Blueprint("events", __name__, url_prefix="/api")
 
 RETRY_MS = 2000
-LOOPBACK_STREAMS = 8  # the box's own address (a laptop in demo mode): the host's tab and a tab per seat
+LOOPBACK_STREAMS = 8  # from the box itself (a laptop in demo mode): the host's tab and a tab per seat
 WAIT_SLICE = 0.5
 """How often a waiting stream looks up from the port's condition to see if it should end."""
 
@@ -42,27 +42,20 @@ class StreamBook:
         self._open: dict[str, list[threading.Event]] = {}
         self._lock = threading.Lock()
 
-    def open(self, address: str) -> threading.Event:
-        """Register a stream; returns the event that tells it to end; raises Refusal 503 when full."""
+    def open(self, address: str, *, own: bool = False) -> threading.Event:
+        """Register a stream (`own`: from the box itself); returns the event that tells it to end; raises
+        Refusal 503 when full."""
         ended = threading.Event()
         with self._lock:
             mine = self._open.get(address, [])
             full = self.count_locked() >= self.total
             if full and not mine:
                 raise Refusal(503, "busy", "Too many phones are watching the table; close a tab and try again.")
-            if full or len(mine) >= self._bound(address):
+            if full or len(mine) >= (max(self.per_address, LOOPBACK_STREAMS) if own else self.per_address):
                 mine.pop(0).set()
             mine.append(ended)
             self._open[address] = mine
         return ended
-
-    def _bound(self, address: str) -> int:
-        """How many streams one address may hold; raises nothing."""
-        try:
-            loopback = ipaddress.ip_address(address).is_loopback
-        except ValueError:
-            loopback = False
-        return max(self.per_address, LOOPBACK_STREAMS) if loopback else self.per_address
 
     def close(self, address: str, ended: threading.Event) -> None:
         """Forget a finished stream; raises nothing."""
@@ -89,6 +82,16 @@ def event(snapshot: dict[str, Any]) -> str:
     return f"id: {snapshot['seq']}\nevent: snapshot\ndata: {data}\n\n"
 
 
+def _from_the_box(address: str) -> bool:
+    """Whether a stream comes from the box itself: a loopback address, or the address the page was opened at
+    (a demo laptop's tabs opened at its join address); raises nothing."""
+    try:
+        loopback = ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        loopback = False
+    return loopback or address == request.host.rsplit(":", 1)[0].strip("[]")
+
+
 @bp.get("/events")
 def events() -> Response:
     """The event stream of snapshots for the token's holder; raises Refusal 403/429/503."""
@@ -96,7 +99,7 @@ def events() -> Response:
     state = web_state()
     token = presented_token()
     address = request.remote_addr or "unknown"
-    ended = state.streams.open(address)
+    ended = state.streams.open(address, own=_from_the_box(address))
     keepalive = float(current_app.config.get("SSE_KEEPALIVE", 15.0))
     stream = _stream(state.port, holder, token, ended, state.stopping, keepalive)
     response = Response(Closing(stream, lambda: state.streams.close(address, ended)), mimetype="text/event-stream")

@@ -55,7 +55,19 @@ def test_a_demo_laptops_tabs_keep_their_streams_and_a_phone_coming_back_ends_its
     from web.events import StreamBook
 
     book = StreamBook(total=64)
-    tabs = [book.open("127.0.0.1") for _ in range(5)]  # the host and four seats, each in a tab on the laptop
+    tabs = [book.open("192.0.2.2", own=True) for _ in range(5)]  # the host and four seats, in the laptop's tabs
     assert not any(tab.is_set() for tab in tabs)  # used to be 3 an address: the tabs pushed each other out
     phone = [book.open("192.168.1.20") for _ in range(4)]  # a phone back from the background, a fourth time
     assert [stream.is_set() for stream in phone] == [True, False, False, False]
+
+
+def test_a_stream_from_the_join_address_itself_is_the_demo_laptop_and_one_from_elsewhere_a_phone():
+    from flask import Flask
+
+    from web.events import _from_the_box
+
+    app = Flask(__name__)
+    for host, address, own in (("192.0.2.2:8080", "192.0.2.2", True), ("192.0.2.2:8080", "192.0.2.20", False),
+                               ("[2001:db8::2]:8080", "2001:db8::2", True), ("192.0.2.2:8080", "127.0.0.1", True)):
+        with app.test_request_context("/api/events", headers={"Host": host}):
+            assert _from_the_box(address) is own, (host, address)
