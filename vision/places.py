@@ -19,7 +19,7 @@ def same_dice(before: DiceReading, now: DiceReading) -> bool:
         return False
     left = list(before.dice)
     for die in now.dice:
-        match = next((old for old in left if old.value == die.value and _apart(old, die) <= STAYED), None)
+        match = next((old for old in left if _lies_where(old, die)), None)
         if match is None:
             return False
         left.remove(match)
@@ -36,8 +36,7 @@ def thrown(before: DiceReading, now: DiceReading) -> bool:
 
 def leaving_out(now: DiceReading, beside: DiceReading) -> DiceReading:
     """The dice of `now` but those lying, with their value, where a die of `beside` lay; raises nothing."""
-    return DiceReading(tuple(die for die in now.dice if not any(
-        old.value == die.value and _apart(old, die) <= STAYED for old in beside.dice)))
+    return DiceReading(tuple(die for die in now.dice if not any(_lies_where(old, die) for old in beside.dice)))
 
 
 def beside_others(reading: DiceReading, wanted: int, others: int) -> tuple[DiceReading, DiceReading | None]:
@@ -54,6 +53,11 @@ def beside_others(reading: DiceReading, wanted: int, others: int) -> tuple[DiceR
     if len(sure) != wanted:
         return reading, DiceReading(())
     return DiceReading(sure), DiceReading(tuple(die for die in reading.dice if die.unsure))
+
+
+def _lies_where(old: DieReading, die: DieReading) -> bool:
+    """Whether `die` is `old` unmoved: the same value, its centre within STAYED sides; raises nothing."""
+    return old.value == die.value and _apart(old, die) <= STAYED
 
 
 def _apart(first: DieReading, second: DieReading) -> float:

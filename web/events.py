@@ -10,6 +10,7 @@ import ipaddress
 import json
 import threading
 import time
+from urllib.parse import urlsplit
 from collections.abc import Callable, Generator
 from typing import Any
 
@@ -21,7 +22,7 @@ from web.auth import Refusal, presented_token, reader, web_state
 bp = Blueprint("events", __name__, url_prefix="/api")
 
 RETRY_MS = 2000
-LOOPBACK_STREAMS = 8  # from the box itself (a laptop in demo mode): the host's tab and a tab per seat
+OWN_STREAMS = 8  # from the box itself (a laptop in demo mode): the host's tab and a tab per seat
 WAIT_SLICE = 0.5
 """How often a waiting stream looks up from the port's condition to see if it should end."""
 
@@ -33,7 +34,7 @@ class StreamBook:
     its dead one: a new stream from an address that is at its bound (or when all is full) ends that
     address's oldest stream. Phones sharing a seat's link have their own addresses, so they never
     push each other out; a new address is refused (503) only when every stream is taken. The box's
-    own address (a laptop in demo mode, one tab per seat) may hold LOOPBACK_STREAMS.
+    own address (a laptop in demo mode, one tab per seat) may hold OWN_STREAMS.
     """
 
     def __init__(self, *, total: int, per_address: int = 3) -> None:
@@ -51,7 +52,7 @@ class StreamBook:
             full = self.count_locked() >= self.total
             if full and not mine:
                 raise Refusal(503, "busy", "Too many phones are watching the table; close a tab and try again.")
-            if full or len(mine) >= (max(self.per_address, LOOPBACK_STREAMS) if own else self.per_address):
+            if full or len(mine) >= (max(self.per_address, OWN_STREAMS) if own else self.per_address):
                 mine.pop(0).set()
             mine.append(ended)
             self._open[address] = mine
@@ -89,7 +90,7 @@ def _from_the_box(address: str) -> bool:
         loopback = ipaddress.ip_address(address).is_loopback
     except ValueError:
         loopback = False
-    return loopback or address == request.host.rsplit(":", 1)[0].strip("[]")
+    return loopback or address == urlsplit(f"//{request.host}").hostname
 
 
 @bp.get("/events")

@@ -111,7 +111,7 @@ def _team_outcome(state: TheGate) -> Outcome:
     if state.mode == SOLO:
         detail["tallies"] = scoring.totals(team, split)
         return Outcome((0,), f"Adventure over: {len(met)} of 5 targets reached.", detail)
-    won = tuple(range(len(state.explorers))) if len(met) >= 3 else ()
+    won = tuple(range(len(state.explorers))) if scoring.ice_queen_band(len(met)) != scoring.QUEEN_WINS else ()
     return Outcome(won, scoring.ice_queen_result(len(met)), detail)
 
 

@@ -1,7 +1,7 @@
 """Through The Gate's check verdicts, tie rule and results in Korean, for the Korean page."""
 from __future__ import annotations
 
-from companion.games.through_the_gate import checks
+from companion.games.through_the_gate import checks, scoring
 from companion.games.through_the_gate.state import Check
 
 TIE_RULE = ("동점 (규칙서에 없음): 한 승리 칭호를 가장 많이 모은 플레이어가 여럿이면 모두 그 칭호를 받고, "
@@ -42,8 +42,6 @@ def team_result(met: int, solo: bool) -> str:
     """How a game against the Ice Queen (or alone) ended, in Korean; raises nothing."""
     if solo:
         return f"모험 끝: 목표 5개 중 {met}개 달성."
-    if met == 5:
-        return "목표 다섯 개를 모두 달성: 얼음 여왕을 몰아냈습니다!"
-    if met >= 3:
-        return f"목표 5개 중 {met}개 달성: 이겼지만 얼음 여왕은 달아납니다."
-    return f"목표 5개 중 {met}개만 달성: 얼음 여왕이 이깁니다."
+    return {scoring.BANISHED: "목표 다섯 개를 모두 달성: 얼음 여왕을 몰아냈습니다!",
+            scoring.ESCAPES: f"목표 5개 중 {met}개 달성: 이겼지만 얼음 여왕은 달아납니다.",
+            scoring.QUEEN_WINS: f"목표 5개 중 {met}개만 달성: 얼음 여왕이 이깁니다."}[scoring.ice_queen_band(met)]
