@@ -141,7 +141,7 @@ class EngineLoop:
     def _on_input(self, job: Job) -> None:
         given: Input = job.payload
         if job.seen is not None:
-            job.seen.check(self.session.game_id, self._extras.dice.seq if self._extras.dice is not None else None)
+            job.seen.check(self.session.game_id, self._extras.dice.seq if self._extras.dice is not None else 0)
         if isinstance(given, DiceRolled) and self.camera is not None:
             given = self.camera.complete(given, self.session)
         self.apply_input(given, job.source)

@@ -23,21 +23,24 @@ class TableBusy(TimeoutError):
 class Seen:
     """What a phone's page showed when its player acted, so an input meant for an older table is refused.
 
-    game_no: the number of the game it showed; roll_seq: the seq of the last roll it showed (a correction).
-    None: not said (a program, an older page), which checks nothing.
+    game_no: the number of the game it showed; roll_seq: the seq of the last roll it showed (0: none yet),
+    so a roll entered by hand, or a correction, is not taken for the next roll after one that came in
+    meanwhile (the camera's read, another phone's entry). None: not said (a program, an older page),
+    which checks nothing.
     """
 
     game_no: int | None = None
     roll_seq: int | None = None
 
-    def check(self, game_no: int | None, roll_seq: int | None) -> None:
-        """Refuse an input made on a page that showed another game or another last roll; raises TableMovedOn."""
+    def check(self, game_no: int | None, roll_seq: int) -> None:
+        """Refuse an input made on a page that showed another game or another last roll (roll_seq 0: none);
+        raises TableMovedOn."""
         if self.game_no is not None and self.game_no != game_no:
             raise TableMovedOn("A new game has started since your phone showed the table, so nothing changed. "
                                "Look at the new table.")
         if self.roll_seq is not None and self.roll_seq != roll_seq:
-            raise TableMovedOn("Another roll has come in since the one you were correcting, so nothing changed. "
-                               "Look at the last roll and correct that one if it is wrong.")
+            raise TableMovedOn("Another roll has come in since your phone showed the table, so nothing changed. "
+                               "Look at the last roll, and correct it if it is wrong.")
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,7 @@ def actions() -> Response:
 def dice() -> Response:
     """A roll entered by hand; raises Refusal 400/403, CompanionError 409/400."""
     holder = writer()
-    body = _object(required=("values", "sides"), optional=("game_no",))
+    body = _object(required=("values", "sides"), optional=("game_no", "roll_seq"))
     values, sides = _roll(body)
     return _submit(holder, DiceRolled(values, sides, origins=("phone",) * len(values), seat=holder.seat), seen=_seen(body))
 

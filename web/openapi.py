@@ -40,6 +40,11 @@ GAME_NO: JSON = {**INTEGER, "minimum": 0, "maximum": 2**53,
                  "description": "the `game_no` of the snapshot the page acted on: an input meant for an earlier game "
                                 "is refused (409, table_moved_on); leave it out to act on whatever game is on"}
 
+ROLL_SEQ: JSON = {**INTEGER, "minimum": 0, "maximum": 2**53,
+                  "description": "the `seq` of the last roll the page showed (0: none yet): a roll or a correction "
+                                 "made before another roll came in (the camera's, another phone's) is refused (409, "
+                                 "table_moved_on) instead of being taken for the next roll; leave it out to check nothing"}
+
 ROLL: JSON = {"values": {**_list({**INTEGER, "minimum": 1, "maximum": 1000}), "minItems": 1, "maxItems": 20},
               "sides": {**_list({**INTEGER, "minimum": 2, "maximum": 1000}), "minItems": 1, "maxItems": 20}}
 
@@ -87,12 +92,8 @@ SCHEMAS: JSON = {
     "SeatLink": _record({"seat": INTEGER, "url": STRING}),
     "Action": _record({"seat": {**INTEGER, "minimum": 0, "maximum": 63}, "move": NAME, "args": OBJECT,
                        "game_no": GAME_NO}, optional=("args", "game_no")),
-    "Roll": _record({**ROLL, "game_no": GAME_NO}, optional=("game_no",)),
-    "Correction": _record({**ROLL, "game_no": GAME_NO,
-                           "roll_seq": {**INTEGER, "minimum": 0, "maximum": 2**53,
-                                        "description": "the `seq` of the last roll the page showed: a correction "
-                                                       "for a roll since followed by another is refused (409)"}},
-                          optional=("game_no", "roll_seq")),
+    "Roll": _record({**ROLL, "game_no": GAME_NO, "roll_seq": ROLL_SEQ}, optional=("game_no", "roll_seq")),
+    "Correction": _record({**ROLL, "game_no": GAME_NO, "roll_seq": ROLL_SEQ}, optional=("game_no", "roll_seq")),
     "Undo": _record({"game_no": GAME_NO}, optional=("game_no",)),
     "Press": _record({"button": {"enum": list(BUTTONS)}}),
     "NewGame": _record({"game": NAME, "players": {**_list(NAME), "minItems": 1, "maxItems": 16},

@@ -340,6 +340,27 @@ def test_a_correction_typed_for_a_roll_is_dropped_when_the_next_roll_comes(brows
     context.close()
 
 
+def test_a_roll_typed_while_the_camera_read_it_is_refused_not_counted_twice(browser, companion_server):
+    server = companion_server
+    ann = anns_check(server, "three_less")
+    assert server.api("POST", "/api/dice", {"values": [2], "sides": [6]}, token=ann)[0] == 200
+    context, page, errors = open_page(browser, server, ann)
+    expect(page.locator(".ttg-dice")).to_contain_text("Die 1")
+    held: list[Any] = []
+    page.route("**/api/dice", lambda route: held.append(route))  # Ann's typed 6 is on its way ...
+    page.locator("form.hand-roll input").fill("6")
+    page.locator("form.hand-roll button[type=submit]").click()
+    page.wait_for_timeout(300)
+    assert len(held) == 1
+    assert server.api("POST", "/api/dice", {"values": [6], "sides": [6]}, token=server.host_token)[0] == 200
+    held[0].continue_()  # ... when the camera's read of the same die comes in first
+    expect(page.locator(".refusal")).to_contain_text("Another roll has come in since your phone showed the table")
+    dice = server.api("GET", "/api/state", token=ann)[1]["view"]["check"]["dice"]
+    assert [die["raw"] for die in dice] == [2, 6], dice
+    assert [error for error in errors if "status of 409" not in error] == []
+    context.close()
+
+
 def test_a_roll_held_up_by_the_wifi_while_a_new_game_starts_is_refused_there(browser, companion_server):
     server = companion_server
     ann = anns_check(server, "item")

@@ -25,12 +25,41 @@ def test_a_correction_of_a_roll_since_followed_by_another_is_refused(companion_s
     assert status == 200 and second["dice"]["seq"] != first["dice"]["seq"]
     answer = server.refused("/api/dice/correct", {"values": [5], "sides": [6], "roll_seq": first["dice"]["seq"]},
                             ann, status=409, code="table_moved_on")
-    assert answer["message"].startswith("Another roll has come in since the one you were correcting")
+    assert answer["message"].startswith("Another roll has come in since your phone showed the table")
     dice = server.api("GET", "/api/state", token=ann)[1]["view"]["check"]["dice"]
     assert [die["raw"] for die in dice] == [2, 6]  # the 6 was not turned into the 5 meant for the 2
     status, fixed = server.api("POST", "/api/dice/correct",
                                {"values": [5], "sides": [6], "roll_seq": second["dice"]["seq"]}, token=ann)
     assert status == 200 and [die["raw"] for die in fixed["view"]["check"]["dice"]] == [2, 5]
+
+
+def test_a_roll_typed_after_another_roll_came_in_is_not_taken_for_the_next_roll(companion_server: Any) -> None:
+    server = companion_server
+    ann, first = _three_rolls(server)
+    status, second = server.api("POST", "/api/dice", {"values": [6], "sides": [6]}, token=server.host_token)
+    assert status == 200  # the camera's read (or the host) came in while Ann typed the same die
+    answer = server.refused("/api/dice", {"values": [6], "sides": [6], "roll_seq": first["dice"]["seq"]},
+                            ann, status=409, code="table_moved_on")
+    assert answer["message"].startswith("Another roll has come in since your phone showed the table")
+    dice = server.api("GET", "/api/state", token=ann)[1]["view"]["check"]["dice"]
+    assert [die["raw"] for die in dice] == [2, 6]  # not 2, 6, 6: her die counted once
+    status, third = server.api("POST", "/api/dice", {"values": [3], "sides": [6], "roll_seq": second["dice"]["seq"]},
+                               token=ann)
+    assert status == 200 and [die["raw"] for die in third["view"]["check"]["dice"]] == [2, 6, 3]
+
+
+def test_two_phones_entering_the_first_roll_of_a_game_count_it_once(companion_server: Any) -> None:
+    server = companion_server
+    two = {"game": "through-the-gate", "players": ["Ann", "Bob", "Cy"], "options": {}}
+    assert server.api("POST", "/api/game", two, token=server.host_token)[0] == 200
+    ann = server.seat_token(0)
+    assert server.api("GET", "/api/state", token=ann)[1]["dice"] is None  # both pages show no roll yet
+    status, snap = server.api("POST", "/api/dice", {"values": [6], "sides": [6], "roll_seq": 0}, token=ann)
+    assert status == 200, snap
+    server.refused("/api/dice", {"values": [6], "sides": [6], "roll_seq": 0}, server.host_token, status=409,
+                   code="table_moved_on")  # the host typed Ann's 6 too: it must not become Bob's roll-off roll
+    log = server.api("GET", "/api/state", token=ann)[1]["view"]["log"]
+    assert sum("rolled 6" in line for line in log) == 1, log
 
 
 def test_a_tap_for_the_last_game_is_refused_in_the_new_one(companion_server: Any) -> None:

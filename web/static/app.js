@@ -100,6 +100,12 @@
     Object.assign(tapped, { x: event.clientX, y: event.clientY, at: Date.now() });
   }, true);
 
+  // The seq of the last roll the page shows (0: none), so a roll entered by hand is not taken for the
+  // next one when the camera's read or another phone's entry came in first.
+  function shownRoll() {
+    return (page.snap && page.snap.dice && page.snap.dice.seq) || 0;
+  }
+
   // The game this page shows: the box refuses an input meant for it once another game has started.
   function shownGame() {
     const number = page.snap && page.snap.game_no;
@@ -298,7 +304,7 @@
     return el("section", { class: "roll" }, heading,
       C.schemaForm(schema, { prefix: "roll", label: (key) => key, legend: t("enter_roll"), submitLabel: t("send_roll"),
         className: "hand-roll",
-        onSubmit: (values) => post("/api/dice", { values: byHand.map((s, i) => values[`die${i}`]), sides: byHand, ...shownGame() }) }));
+        onSubmit: (values) => post("/api/dice", { values: byHand.map((s, i) => values[`die${i}`]), sides: byHand, roll_seq: shownRoll(), ...shownGame() }) }));
   }
 
   // The awaited dice the camera did not read (a d8 beside the d6 it read): what is left to enter by hand.
