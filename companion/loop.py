@@ -16,16 +16,19 @@ from typing import Any, Callable
 from companion.board import Board, last_dice, shown_roll
 from companion.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.journal import JournalError
+from companion.next_guard import NextGuard
 from companion.notify import PING_SECONDS
 from companion.port import Holder, Seen, TableBusy
 from companion.rules.errors import CompanionError, IllegalMove, NoGame, NoRollExpected
-from companion.session import Session
+from companion.rules.engine import NO_ROLL_EXPECTED
+from companion.session import NO_GAME_YET, Session
 from companion.snapshot import JSON, CameraGuess, Extras, LastDice
 from companion.tokens import Tokens
 
 log = logging.getLogger(__name__)
-NEXT_GUARD_SECONDS = 1.0  # a second NEXT within this time of the last is a double tap, not another turn
 ANSWER_SECONDS = 10.0
+NEXT_DOES_NOTHING = "NEXT does nothing right now."
+NO_CAMERA = "There is no camera; enter the roll by hand."
 
 
 @dataclass
@@ -51,7 +54,7 @@ class EngineLoop:
         """Wire the loop; nothing runs until start(); it pings after each job and each ping_seconds idle."""
         self.ping_seconds = ping_seconds
         self.clock: Callable[[], float] = time.monotonic
-        self._last_next = float("-inf")  # when NEXT was last taken (loop thread)
+        self._next_guard = NextGuard()  # NEXT must not end the turn after the one it was meant for
         self.stopped_part: Callable[[], str | None] = lambda: None  # the daemon names a thread that died
         self._told_stopped: str | None = None
         self.session = session
@@ -151,6 +154,7 @@ class EngineLoop:
 
         Raises CompanionError when the input is refused; nothing changes then.
         """
+        before = self._whose_turn()
         self.session.submit(given, source=source)
         self._set_extras(guess=None)  # the camera's guess was for the table as it stood
         half_read = self._extras.camera == "read_part"
@@ -164,6 +168,12 @@ class EngineLoop:
             self._renew_seats()
         else:
             self._set_extras(message=None)
+        if source != "button" and not isinstance(given, StartGame) and self._whose_turn() != before:
+            self._next_guard.turn_passed(self.clock())  # a phone or the camera passed the turn
+
+    def _whose_turn(self) -> tuple[int, ...]:
+        table, game = self.session.table, self.session.game
+        return game.whose_turn(table.state) if table is not None and game is not None else ()
 
     def _renew_seats(self) -> None:
         """New links for the seats this game gives to someone else; a rematch, or a smaller game in between,
@@ -178,11 +188,9 @@ class EngineLoop:
         if button == "undo":
             self.apply_input(Undo(), "button")
         elif button == "next":
-            now = self.clock()
-            if now - self._last_next < NEXT_GUARD_SECONDS:
-                return  # a double tap: the second NEXT would end the next player's turn, and no UNDO brings it back
-            self.apply_input(self._next_move(), "button")
-            self._last_next = now
+            move, player = self._next_move()
+            if self._next_guard.allows(self.clock(), player):
+                self.apply_input(move, "button")
         elif button == "roll":
             self._start_roll()
 
@@ -193,22 +201,23 @@ class EngineLoop:
         except Exception:  # the buzzer is a courtesy: the table goes on without it
             log.exception("could not signal a refused press")
 
-    def _next_move(self) -> Move:
+    def _next_move(self) -> tuple[Move, str]:
+        """The move NEXT makes now and the player whose turn it ends; raises NoGame, IllegalMove."""
         table, game = self.session.table, self.session.game
         if table is None or game is None:
-            raise NoGame("No game is being played yet; the host starts one.")
+            raise NoGame(NO_GAME_YET)
         turn = game.whose_turn(table.state)
         if not turn or game.next_move is None:
-            raise IllegalMove("NEXT does nothing right now.")
-        return Move(turn[0], game.next_move, {})
+            raise IllegalMove(NEXT_DOES_NOTHING)
+        return Move(turn[0], game.next_move, {}), table.players[turn[0]]
 
     def _start_roll(self) -> None:
         table, game = self.session.table, self.session.game
         request = game.awaiting_dice(table.state) if table is not None and game is not None else None
         if request is None:
-            raise NoRollExpected("No roll is expected right now.")
+            raise NoRollExpected(NO_ROLL_EXPECTED)
         if self.camera is None:
-            raise IllegalMove("There is no camera; enter the roll by hand.")
+            raise IllegalMove(NO_CAMERA)
         self.camera.roll(request.sides)
 
     # --- publishing --------------------------------------------------------------------

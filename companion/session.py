@@ -13,6 +13,9 @@ from companion.rules.game import Game
 from companion.rules.table import Table
 
 
+NO_GAME_YET = "No game is being played yet; the host starts one."
+
+
 class Session:
     """Applies inputs with the pure engine and journals the accepted ones; one thread uses it."""
 
@@ -80,7 +83,7 @@ class Session:
         if isinstance(given, StartGame):
             return engine.start(game_for(self.games, given.game), given)
         if self.table is None:
-            raise NoGame("No game is being played yet; the host starts one.")
+            raise NoGame(NO_GAME_YET)
         return engine.apply(self.table, game_for(self.games, self.table.game), given)
 
     def _outcome(self, table: Table | None) -> dict[str, Any] | None:

@@ -21,6 +21,9 @@ from companion.rules.schema import JSON, validate
 from companion.rules.table import LastRoll, Table, Taken
 
 MAX_NAME = 24
+GAME_OVER = "This game is over; start a new one."
+NO_ROLL_EXPECTED = "No roll is expected right now."
+NOTHING_TO_UNDO = "There is no move of this turn to take back (a roll is never undone)."
 MAX_DIE_SIDES = 100
 
 
@@ -143,14 +146,14 @@ def _check_undoer(table: Table, seat: int | None) -> None:
 
 def _refuse_after_end(table: Table, game: Game[Any]) -> None:
     if game.outcome(table.state) is not None:
-        raise GameOver("This game is over; start a new one.")
+        raise GameOver(GAME_OVER)
 
 
 def check_roll(table: Table, game: Game[Any], roll: Roll) -> None:
     """Check a roll against the one awaited; raises NoRollExpected, WrongDice or BadInput."""
     request = game.awaiting_dice(table.state)
     if request is None:
-        raise NoRollExpected("No roll is expected right now.")
+        raise NoRollExpected(NO_ROLL_EXPECTED)
     if len(roll.values) != len(roll.sides):
         raise BadInput("Give one number of sides for every die value.")
     for sides in roll.sides:
@@ -226,7 +229,7 @@ def _sourced(corrected: Roll, misread: Roll) -> Roll:
 def _undo(table: Table, game: Game[Any]) -> Table:
     _refuse_after_end(table, game)
     if not table.undo:
-        raise NothingToUndo("There is no move of this turn to take back (a roll is never undone).")
+        raise NothingToUndo(NOTHING_TO_UNDO)
     state = table.undo[-1].before
     if hasattr(state, "log"):
         state = say(state, "Last move taken back.")

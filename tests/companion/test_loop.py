@@ -25,10 +25,13 @@ def loop(tmp_path: Path) -> Any:
     running = EngineLoop(session=Session(games=registered_games(), journal=journal), tokens=Tokens(journal),
                          join_url=lambda token: f"http://127.0.0.1:9/join?token={token}", on_lights=shown.append)
     running.shown = shown
+    running.now = [1000.0]  # the loop's clock, which tests move on
+    running.clock = lambda: running.now[0]
     running.start()
     running.submit(StartGame("through-the-gate", ("Ann", "Bob"), {}, 9), source="host")
     running.submit(DiceRolled((6,), (6,)), source="phone")
-    running.submit(DiceRolled((2,), (6,)), source="phone")
+    running.submit(DiceRolled((2,), (6,)), source="phone")  # Ann goes first: the turn has passed to her
+    running.now[0] += 10.0  # so that NEXT is meant for her turn
     yield running
     running.stop()
 
@@ -130,8 +133,7 @@ def test_the_loop_survives_a_failing_light_callback(loop: Any) -> None:
 
 
 def test_a_double_tap_of_next_ends_one_turn_only(loop: Any) -> None:
-    now = [100.0]
-    loop.clock = lambda: now[0]
+    now = loop.now
     for _ in range(2):
         loop.press("next")
     done = Job("publish", None, done=threading.Event())
@@ -144,6 +146,35 @@ def test_a_double_tap_of_next_ends_one_turn_only(loop: Any) -> None:
     loop.enqueue(later)
     assert later.done.wait(5)
     assert loop.snapshot(None)["view"]["current"] == 0
+
+
+def _pressed(loop: Any, button: str) -> dict[str, Any]:
+    """Press a button and return the table once the loop has handled it."""
+    loop.press(button)
+    handled = Job("publish", None, done=threading.Event())
+    loop.enqueue(handled)
+    assert handled.done.wait(5)
+    return loop.snapshot(None)
+
+
+def test_next_a_moment_after_a_phone_ended_the_turn_does_not_end_the_next_one(loop: Any) -> None:
+    now = loop.now
+    loop.submit(Move(0, "end_turn", {}), source="phone")  # Ann ends her turn on her phone ...
+    now[0] += 1.5
+    shown = _pressed(loop, "next")  # ... as her neighbour presses NEXT for her
+    assert shown["view"]["current"] == 1  # Bob's turn goes on
+    assert shown["message"] == "The turn has just passed to Bob, so NEXT did nothing. Press NEXT again to end Bob's turn."
+    now[0] += 0.5
+    assert _pressed(loop, "next")["view"]["current"] == 1  # a bounce of that press is still a double tap
+    now[0] += 1.0
+    assert _pressed(loop, "next")["view"]["current"] == 0  # pressed again, as the sentence says: meant
+
+
+def test_next_a_while_after_a_phone_ended_the_turn_is_meant(loop: Any) -> None:
+    now = loop.now
+    loop.submit(Move(0, "end_turn", {}), source="phone")
+    now[0] += 2.5
+    assert _pressed(loop, "next")["view"]["current"] == 0
 
 
 def test_a_restart_on_a_finished_game_shows_the_lights_without_beeping_again(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from gpiozero.pins.mock import MockFactory
 
 from companion.inputs import StartGame
-from companion.loop import NEXT_GUARD_SECONDS
+from companion.next_guard import DOUBLE_TAP_SECONDS
 from hardware.panel import COLOURS, REFUSAL_BEEP_SECONDS, REFUSAL_FLASHES, Lights
 
 
@@ -75,7 +75,7 @@ def test_the_box_says_no_to_a_refused_next_and_nothing_to_a_taken_one(companion_
     next_button.drive_low()  # NEXT moves the city's turn to its next phase
     next_button.drive_high()
     assert wait_until(lambda: loop.snapshot(None)["seq"] > before)
-    time.sleep(max(2 * REFUSAL_BEEP_SECONDS, NEXT_GUARD_SECONDS))  # and the next NEXT is no double tap
+    time.sleep(max(2 * REFUSAL_BEEP_SECONDS, DOUBLE_TAP_SECONDS))  # and the next NEXT is no double tap
     assert _beeps(factory, pins.buzzer) == []
     loop.submit(StartGame("gateway-rescue", ("Ann", "Bob"), {}, 3), source="host")
     next_button.drive_low()  # Ann must roll for first player before any turn can end

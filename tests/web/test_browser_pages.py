@@ -226,6 +226,23 @@ def test_long_names_stay_inside_their_qr_captions(browser, companion_server, dev
     context.close()
 
 
+def test_every_answer_to_a_button_press_has_its_korean(browser, companion_server):
+    """A press that does nothing is answered on the phones: on the Korean page, in Korean."""
+    from companion import loop, next_guard, session
+    from companion.rules import engine
+
+    sentences = [session.NO_GAME_YET, engine.GAME_OVER, loop.NEXT_DOES_NOTHING, engine.NO_ROLL_EXPECTED,
+                 loop.NO_CAMERA, engine.NOTHING_TO_UNDO, next_guard.just_passed("김민수")]
+    new_game(companion_server, "through-the-gate", ["Ann", "Bob"])
+    context, page, errors = open_page(browser, companion_server, companion_server.seat_token(0))
+    in_korean(page)
+    said = page.evaluate("(sentences) => sentences.map((sentence) => window.Companion.inLang(sentence))", sentences)
+    assert all(any("\uac00" <= letter <= "\ud7a3" for letter in text) for text in said), list(zip(sentences, said))
+    assert "김민수의 차례를 끝내려면" in said[-1]
+    assert errors == []
+    context.close()
+
+
 def test_the_boxs_camera_sentences_are_korean_on_the_korean_page(browser, companion_server):
     context, page, errors = anns_korean_phone_after_an_unsure_read(browser, companion_server)
     expect(page.locator(".camera")).to_contain_text("주사위를 확실히 읽지 못했습니다 — 다시 굴려 주세요.")

@@ -24,6 +24,16 @@
     [/^The camera read (.+) after the table had moved on, so that read was not used\.$/,
       (m) => `카메라가 ${listed(m[1])}을(를) 읽었을 때는 테이블이 이미 넘어가서, 그 값은 쓰지 않았습니다.`],
     [/^I see (no dice|1 die|(\d+) dice), expecting (\d+) — [^(]+\?(.*)$/, countSentence],
+    // the box's answers to a button press that did nothing
+    [/^No game is being played yet; the host starts one\.$/, () => "아직 진행 중인 게임이 없습니다. 호스트가 게임을 시작합니다."],
+    [/^This game is over; start a new one\.$/, () => "게임이 끝났습니다. 새 게임을 시작하세요."],
+    [/^NEXT does nothing right now\.$/, () => "지금은 다음 버튼이 아무것도 하지 않습니다."],
+    [/^No roll is expected right now\.$/, () => "지금은 주사위를 굴릴 때가 아닙니다."],
+    [/^There is no camera; enter the roll by hand\.$/, () => "카메라가 없습니다. 굴림을 직접 입력하세요."],
+    [/^There is no move of this turn to take back \(a roll is never undone\)\.$/,
+      () => "이 턴에 되돌릴 행동이 없습니다 (굴림은 되돌리지 않습니다)."],
+    [/^The turn has just passed to (.+), so NEXT did nothing\. Press NEXT again to end \1's turn\.$/,
+      (m) => `방금 ${m[1]}의 차례가 되어 다음 버튼은 아무것도 하지 않았습니다. ${m[1]}의 차례를 끝내려면 다음 버튼을 다시 누르세요.`],
   ];
 
   // "I see 1 die, expecting 2 — is one off the tray? (…)" with its notes in brackets.
