@@ -88,7 +88,9 @@ class Host:
         players = list(PLAYERS[: max(info["min_players"], min(info["max_players"], len(PLAYERS)))])
         self.started += 1
         self._in_game = 0
-        return self._send("/api/game", {"game": game, "players": players, "options": {}})
+        under_way = self.state["game_no"] if self.state.get("game") is not None else None  # the host confirms ending it
+        return self._send("/api/game", {"game": game, "players": players, "options": {},
+                                        **({} if under_way is None else {"ends_game": under_way})})
 
     def act(self) -> Action:
         """Play one random input the table should take now (or start the next game); returns it."""

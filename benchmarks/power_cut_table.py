@@ -81,7 +81,7 @@ def choose(told: dict[str, Any], rng: random.Random, games: Mapping[str, Game[An
     """A random input a player could send next, seen from the told state: mostly legal, sometimes a new game."""
     awaiting = told["awaiting_dice"]
     if told["outcome"] is not None or long_game or rng.random() < 0.004 or not (awaiting or told["legal_moves"]):
-        return new_game(rng, games)
+        return new_game(rng, games, ends=told.get("game_no"))
     if awaiting and (rng.random() < 0.85 or not told["legal_moves"]):
         sides = list(awaiting["sides"])
         values = [rng.randint(1, count) for count in sides]
@@ -95,12 +95,14 @@ def choose(told: dict[str, Any], rng: random.Random, games: Mapping[str, Game[An
                 Move(entry["seat"], entry["move"], args))
 
 
-def new_game(rng: random.Random, games: Mapping[str, Game[Any]]) -> Sent:
-    """A StartGame of a random one of `games` with a random number of its players."""
+def new_game(rng: random.Random, games: Mapping[str, Game[Any]], *, ends: int | None = None) -> Sent:
+    """A StartGame of a random one of `games` with a random number of its players (ending game `ends`, as a
+    host who confirmed, when one is under way)."""
     game = games[rng.choice(sorted(games))]
     count = rng.randint(game.min_players, min(game.max_players, len(NAMES)))
     players = list(NAMES[:count])
-    return Sent("/api/game", {"game": game.id, "players": players, "options": {}},
+    body = {"game": game.id, "players": players, "options": {}, **({} if ends is None else {"ends_game": ends})}
+    return Sent("/api/game", body,
                 StartGame(game.id, tuple(players), {}, 0))
 
 

@@ -23,7 +23,8 @@ class TableBusy(TimeoutError):
 class Seen:
     """What a phone's page showed when its player acted, so an input meant for an older table is refused.
 
-    game_no: the number of the game it showed; roll_seq: the seq of the last roll it showed (0: none yet),
+    game_no: the number of the game it showed; ends_game: the number of the unfinished game the host agreed
+    to end by starting a new one; roll_seq: the seq of the last roll it showed (0: none yet),
     so a roll entered by hand, or a correction, is not taken for the next roll after one that came in
     meanwhile (the camera's read, another phone's entry). None: not said (a program, an older page),
     which checks nothing.
@@ -31,6 +32,7 @@ class Seen:
 
     game_no: int | None = None
     roll_seq: int | None = None
+    ends_game: int | None = None
 
     def check(self, game_no: int | None, roll_seq: int) -> None:
         """Refuse an input made on a page that showed another game or another last roll (roll_seq 0: none);

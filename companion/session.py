@@ -25,6 +25,7 @@ class Session:
         self.journal = journal
         self._clock = clock
         self.game_id: int | None = journal.current_game()
+        self._begun = False  # whether anything has happened in the current game since it started
         self.table: Table | None = self._replay()
         self.seq = journal.last_seq()
         self._record_missing_end()
@@ -34,6 +35,7 @@ class Session:
             return None
         table: Table | None = None
         for entry in self.journal.entries(self.game_id):
+            self._begun = not isinstance(entry.input, StartGame)
             try:
                 table = self._replay_one(table, entry.input)
             except CompanionError as refusal:
@@ -54,6 +56,11 @@ class Session:
         self.journal.finish(self.game_id, outcome, at=self._clock())
 
     @property
+    def at_stake(self) -> bool:
+        """Whether a new game would lose one under way: begun (an input since its start) and not ended; raises nothing."""
+        return self._begun and self.table is not None and self._outcome(self.table) is None
+
+    @property
     def game(self) -> Game[Any] | None:
         """The definition of the game being played, or None; raises nothing."""
         return self.games.get(self.table.game) if self.table is not None else None
@@ -68,6 +75,7 @@ class Session:
         self.seq, self.game_id = self.journal.append(self.game_id, given, source=source, at=self._clock(),
                                                      outcome=outcome, reopens=isinstance(given, CorrectDice))
         self.table = table
+        self._begun = not isinstance(given, StartGame)
         return table
 
     def seats_given_to_others(self) -> list[int]:

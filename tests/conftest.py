@@ -77,6 +77,12 @@ class Server:
         assert status == 200
         return int(snapshot["seq"])
 
+    def ending_this_game(self) -> dict[str, int]:
+        """The field a host sends to start a new game over the unfinished one on the table (ends_game)."""
+        status, snapshot = self.api("GET", "/api/state", token=self.host_token)
+        assert status == 200 and snapshot["game_no"] is not None, snapshot
+        return {"ends_game": int(snapshot["game_no"])}
+
     def refused(self, path: str, body: Any, token: str, *, status: int | tuple[int, ...],
                 code: str | None = None) -> dict[str, Any]:
         """POSTs what must be refused with that status (and code) and a sentence, changing nothing."""

@@ -126,7 +126,7 @@ def press() -> Response:
 def new_game() -> Response:
     """Start a new game (host only); raises Refusal 400/403, CompanionError 400."""
     holder = host_writer()
-    body = _object(required=("game", "players"), optional=("options",))
+    body = _object(required=("game", "players"), optional=("options", "ends_game"))
     game = _text(body["game"], "game")
     players = body["players"]
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
@@ -136,7 +136,8 @@ def new_game() -> Response:
     if not isinstance(options, dict):
         raise Refusal(400, "bad_input", "options must be an object.")
     given = StartGame(game, names, options, seed=secrets.randbits(32))
-    return _submit(holder, given, source="host")
+    ends = body.get("ends_game")
+    return _submit(holder, given, source="host", seen=Seen(ends_game=None if ends is None else _whole(ends, "ends_game", 0, 2**53)))
 
 
 @bp.post("/seats/<int:seat>/token")

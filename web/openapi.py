@@ -97,7 +97,12 @@ SCHEMAS: JSON = {
     "Undo": _record({"game_no": GAME_NO}, optional=("game_no",)),
     "Press": _record({"button": {"enum": list(BUTTONS)}}),
     "NewGame": _record({"game": NAME, "players": {**_list(NAME), "minItems": 1, "maxItems": 16},
-                        "options": OBJECT}, optional=("options",)),
+                        "options": OBJECT,
+                        "ends_game": {**INTEGER, "minimum": 0, "maximum": 2**53,
+                                      "description": "the `game_no` of the unfinished game this one ends for good; "
+                                                     "without it a new game is refused (409, game_in_progress) while "
+                                                     "one is unfinished"}},
+                       optional=("options", "ends_game")),
     "Empty": _record({}),
     "Event": {**_record({"event": {"enum": ["snapshot"]}, "id": STRING, "retry": INTEGER,
                          "data": {**STRING, "contentMediaType": "application/json", "contentSchema": _ref("Snapshot")}},
@@ -158,7 +163,7 @@ def _paths() -> JSON:
                                           errors=(*WRITE_ERRORS, "404"), body="Press")},
         "/api/games": {"get": _operation("The games the host can start.", _json(_list(_ref("Game"))), errors=(),
                                          public=True)},
-        "/api/game": {"post": _operation("Start a new game (host only); the old one stays in the history.", snapshot,
+        "/api/game": {"post": _operation("Start a new game (host only); the old one stays in the history, and an unfinished one ends only when `ends_game` names it.", snapshot,
                                          errors=WRITE_ERRORS, body="NewGame")},
         "/api/history": {"get": _operation("The games played, newest first.", _json(_list(_ref("PastGame"))),
                                            errors=READ_ERRORS)},

@@ -62,6 +62,12 @@ class TableMovedOn(IllegalMove):
     code = "table_moved_on"
 
 
+class GameInProgress(IllegalMove):
+    """A new game was asked for while one is unfinished, without naming that game as the one to end."""
+
+    code = "game_in_progress"
+
+
 class BadInput(CompanionError, ValueError):
     """The input is malformed: wrong shape, type or range for what the move takes."""
 

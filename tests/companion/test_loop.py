@@ -217,3 +217,17 @@ def _wait_for(condition: Any, seconds: float = 2.0) -> Any:
     while not (found := condition()) and time.monotonic() < deadline:
         time.sleep(0.01)
     return found
+
+
+def test_a_game_under_way_is_still_at_stake_after_a_restart(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite")
+    session = Session(games=registered_games(), journal=journal)
+    session.submit(StartGame("through-the-gate", ("Ann", "Bob"), {}, 9), source="host")
+    assert not session.at_stake  # nothing has happened in it yet: a new game loses nothing
+    journal.close()
+    again = Session(games=registered_games(), journal=Journal(tmp_path / "journal.sqlite"))
+    assert not again.at_stake
+    again.submit(DiceRolled((6,), (6,)), source="phone")
+    again.journal.close()
+    after_power_cut = Session(games=registered_games(), journal=Journal(tmp_path / "journal.sqlite"))
+    assert after_power_cut.at_stake

@@ -101,7 +101,8 @@ def test_a_full_disk_refuses_input_with_a_sentence_and_the_table_is_still_served
                                  "Free some space; the game goes on from the last saved move.")
     shown, pushed = _state_and_events(daemon)
     assert game_part(shown) == told and game_part(pushed) == told
-    assert daemon.call("POST", "/api/game", {"game": "the-gate", "players": ["Cy", "Di"]})[0] == 503
+    ends = {"ends_game": shown["game_no"]}  # the host confirmed ending the game: the disk still refuses it
+    assert daemon.call("POST", "/api/game", {"game": "the-gate", "players": ["Cy", "Di"], **ends})[0] == 503
     db.execute("PRAGMA max_page_count = 1073741823")  # room again: the game goes on, no restart needed
     status, answer = daemon.call("POST", "/api/actions", _tally(wisdom))
     assert status == 200 and game_part(answer) != told
@@ -223,7 +224,8 @@ def _check_read_only_start(
         shown, pushed = _state_and_events(daemon)
         assert power_cut.game_part(shown) == told and power_cut.game_part(pushed) == told
         for path, body in (("/api/actions", _tally(4)),
-                           ("/api/game", {"game": "through-the-gate", "players": ["Cy", "Di"]})):
+                           ("/api/game", {"game": "through-the-gate", "players": ["Cy", "Di"],
+                                          "ends_game": shown["game_no"]})):
             status, answer = daemon.call("POST", path, body)
             assert status == 503 and answer["error"] == "storage_read_only", answer
             assert answer["message"].startswith(f"The state folder {state} is read-only: ")

@@ -95,6 +95,34 @@ def test_the_host_page_shows_qr_codes(browser, companion_server, tmp_path):
     context.close()
 
 
+def test_start_on_the_host_page_ends_a_game_under_way_only_when_the_host_confirms(browser, companion_server):
+    server = companion_server
+    host = server.host_token
+    assert server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=host)[0] == 200
+    assert server.api("POST", "/api/dice", {"values": [5], "sides": [6]}, token=host)[0] == 200  # the game is under way
+    playing = server.api("GET", "/api/state", token=host)[1]
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/join?token={host}")  # the host opens the page to show a QR code ...
+    expect(page.locator("#name-0")).to_have_value("Ann")  # ... and the form is filled in with this game
+    page.get_by_role("button", name="Start the game").tap()  # one stray tap
+    expect(page.locator(".ending")).to_contain_text("The game on the table is not finished")
+    now = server.api("GET", "/api/state", token=host)[1]
+    assert (now["game_no"], now["view"]["log"]) == (playing["game_no"], playing["view"]["log"])  # nothing lost
+    page.get_by_role("button", name="Keep playing").tap()
+    expect(page.locator(".ending")).to_have_count(0)
+    assert server.api("GET", "/api/state", token=host)[1]["game_no"] == playing["game_no"]
+    page.locator("#name-1").fill("Cy")
+    page.get_by_role("button", name="Start the game").tap()
+    page.get_by_role("button", name="End it and start the new game").tap()  # the host means it
+    expect(page.locator(".qr figcaption b")).to_have_text(["Ann", "Cy"])
+    after = server.api("GET", "/api/state", token=host)[1]
+    assert after["game_no"] == playing["game_no"] + 1 and after["players"] == ["Ann", "Cy"]
+    assert [error for error in errors if "status of 409" not in error] == []
+    context.close()
+
+
 def test_an_unsure_read_is_checked_and_entered_with_one_tap(browser, companion_server, tmp_path):
     server = companion_server
     context, page, errors = anns_phone(browser, server)

@@ -10,9 +10,10 @@ from phone_browser import PHONE
 OPTIONS = {"event_cards_1": 1, "event_cards_2": 1, "event_cards_3": 0, "shuffle_tokens": False}
 
 
-def to_the_attack_phase(server: Any) -> None:
-    """A new game for Ann and Bo, with Ann in her attack phase."""
-    game = {"game": "gateway-city", "players": ["Ann", "Bo"], "options": OPTIONS}
+def to_the_attack_phase(server: Any, *, ending: bool = False) -> None:
+    """A new game for Ann and Bo (`ending`: over the unfinished one), with Ann in her attack phase."""
+    game = {"game": "gateway-city", "players": ["Ann", "Bo"], "options": OPTIONS,
+            **(server.ending_this_game() if ending else {})}
     status, snapshot = server.api("POST", "/api/game", game, token=server.host_token)
     assert status == 200 and snapshot["whose_turn"] == [0], snapshot
     for _ in range(2):  # deployment, drafting
@@ -51,7 +52,7 @@ def test_a_rematch_forgets_the_attack_planned_in_the_last_game(browser: Any, com
     page.locator("#gc-attack-district").select_option(label="3. District 3")
     page.locator("#gc-attack-runestones").fill("4")
     page.locator("#gc-attack-runestones").blur()
-    to_the_attack_phase(server)  # the same players start again: the same turn, the same phase
+    to_the_attack_phase(server, ending=True)  # the same players start again: the same turn, the same phase
     assert server.api("GET", "/api/state", token=server.host_token)[1]["game_no"] == first_game + 1
     expect(page.locator("#gc-attack-runestones")).to_have_value("0")
     expect(page.locator("#gc-attack-district")).to_have_value("0")  # "—": no district chosen

@@ -29,9 +29,11 @@ def open_page(browser: Any, server: Any, token: str, device: dict[str, Any] = PH
     return context, page, errors
 
 
-def new_game(server: Any, game: str, players: list[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
-    status, snap = server.api("POST", "/api/game", {"game": game, "players": players, "options": options or {}},
-                              token=server.host_token)
+def new_game(server: Any, game: str, players: list[str], options: dict[str, Any] | None = None, *,
+             ending: bool = False) -> dict[str, Any]:
+    """Starts a game as the host (`ending`: over an unfinished one, as a host who confirmed); returns the table."""
+    body = {"game": game, "players": players, "options": options or {}, **(server.ending_this_game() if ending else {})}
+    status, snap = server.api("POST", "/api/game", body, token=server.host_token)
     assert status == 200, snap
     return snap
 
@@ -301,7 +303,7 @@ def test_the_result_and_a_roll_check_are_in_korean_on_the_korean_page(browser, c
     context, page, errors = open_page(browser, server, ann)
     in_korean(page)
     expect(page.locator(".ttg-verdict")).to_contain_text("굴린 값 3 (속도 5): 3 < 5? 예.")
-    new_game(server, "gateway-rescue", ["Ann", "Bo"], {"creatures": 1})
+    new_game(server, "gateway-rescue", ["Ann", "Bo"], {"creatures": 1}, ending=True)
     ann, bo = server.seat_token(0), server.seat_token(1)
     assert server.api("POST", "/api/dice", {"values": [1], "sides": [6]}, token=ann)[0] == 200
     assert server.api("POST", "/api/dice", {"values": [2], "sides": [6]}, token=bo)[0] == 200
@@ -388,7 +390,7 @@ def test_a_roll_held_up_by_the_wifi_while_a_new_game_starts_is_refused_there(bro
     page.locator("form.hand-roll button[type=submit]").click()
     page.wait_for_timeout(300)
     assert len(held) == 1
-    new_game(server, "gateway-rescue", ["Ann", "Bo"])  # ... while the host starts the next game
+    new_game(server, "gateway-rescue", ["Ann", "Bo"], ending=True)  # ... while the host starts the next game
     held[0].continue_()
     expect(page.locator(".refusal")).to_contain_text("A new game has started since your phone showed the table")
     log = server.api("GET", "/api/state", token=server.host_token)[1]["view"]["log"]

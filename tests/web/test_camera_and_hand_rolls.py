@@ -93,7 +93,7 @@ def test_roll_pressed_again_keeps_the_camera_d6_and_says_to_enter_the_d8(held: t
 def test_the_camera_d6_of_a_game_that_is_gone_is_never_merged(held: tuple[Any, HeldCamera]) -> None:
     server, camera = held
     rescue_with_the_camera_d6(server, camera, 3)
-    game = {"game": "gateway-rescue", "players": ["Bea"], "options": {}}
+    game = {"game": "gateway-rescue", "players": ["Bea"], "options": {}, **server.ending_this_game()}
     assert server.api("POST", "/api/game", game, token=server.host_token)[0] == 200
     bea = server.seat_token(0)
     server.act(bea, 0, "rescue")

@@ -65,7 +65,7 @@ def test_two_phones_entering_the_first_roll_of_a_game_count_it_once(companion_se
 def test_a_tap_for_the_last_game_is_refused_in_the_new_one(companion_server: Any) -> None:
     server = companion_server
     ann, old = _three_rolls(server)
-    new = {"game": "gateway-rescue", "players": ["Ann", "Bo"], "options": {}}
+    new = {"game": "gateway-rescue", "players": ["Ann", "Bo"], "options": {}, **server.ending_this_game()}
     assert server.api("POST", "/api/game", new, token=server.host_token)[0] == 200
     ann = server.seat_token(0)  # Ann keeps her seat (and her phone) from game to game
     late = {"game_no": old["game_no"]}
@@ -81,6 +81,29 @@ def test_a_tap_for_the_last_game_is_refused_in_the_new_one(companion_server: Any
     assert status == 200, snap  # the same tap made on the new table goes in
 
 
+def test_a_new_game_ends_one_under_way_only_when_the_host_names_it(companion_server: Any) -> None:
+    server = companion_server
+    ann, under_way = _three_rolls(server)
+    other = {"game": "the-gate", "players": ["Cy", "Di"], "options": {}}
+    for ends in ({}, {"ends_game": under_way["game_no"] - 1}, {"ends_game": under_way["game_no"] + 1}):
+        answer = server.refused("/api/game", {**other, **ends}, server.host_token, status=409, code="game_in_progress")
+        assert answer["message"] == ("The game of Through The Gate with Ann is not finished, so no new game was "
+                                     "started: a new game would end it for good.")
+    still = server.api("GET", "/api/state", token=ann)[1]
+    assert (still["game_no"], still["view"]["log"]) == (under_way["game_no"], under_way["view"]["log"])
+    status, started = server.api("POST", "/api/game", {**other, "ends_game": under_way["game_no"]}, token=server.host_token)
+    assert status == 200 and started["game"] == "the-gate" and started["game_no"] == under_way["game_no"] + 1
+    history = server.api("GET", "/api/history", token=server.host_token)[1]
+    assert history[1]["id"] == under_way["game_no"] and history[1]["finished"] is None  # kept, as not finished
+
+
+def test_a_game_nothing_has_happened_in_yet_is_replaced_without_asking(companion_server: Any) -> None:
+    server = companion_server
+    for players in (["Ann"], ["Ann", "Bob"]):  # the demo's own first game, then the host's mistyped one
+        assert server.api("POST", "/api/game", {**GAME, "players": players}, token=server.host_token)[0] == 200
+    assert server.api("GET", "/api/state", token=server.host_token)[1]["players"] == ["Ann", "Bob"]
+
+
 def test_seen_numbers_must_be_whole_numbers(companion_server: Any) -> None:
     server = companion_server
     ann, snap = _three_rolls(server)
@@ -88,3 +111,4 @@ def test_seen_numbers_must_be_whole_numbers(companion_server: Any) -> None:
         server.refused("/api/dice", {"values": [3], "sides": [6], "game_no": bad}, ann, status=400, code="bad_input")
         server.refused("/api/dice/correct", {"values": [3], "sides": [6], "roll_seq": bad}, ann, status=400,
                        code="bad_input")
+        server.refused("/api/game", {**GAME, "ends_game": bad}, server.host_token, status=400, code="bad_input")

@@ -38,6 +38,8 @@
       add_player: "+ player", remove_player: "− player", options: "Options", start: "Start the game",
       seats: "Seats: scan to join", reissue: "New QR code", history: "History", no_history: "No games yet.",
       started: "started", finished: "finished", playing: "playing", unfinished: "not finished", host_needed: "This page needs the host's link.",
+      ending_warning: "The game on the table is not finished. A new game ends it for good: it stays in the history as not finished and cannot be played on.",
+      end_and_start: "End it and start the new game", keep_playing: "Keep playing",
       yes: "yes", no: "no",
     },
     ko: {
@@ -73,6 +75,8 @@
       add_player: "+ 플레이어", remove_player: "− 플레이어", options: "옵션", start: "게임 시작",
       seats: "자리: 스캔해서 참가", reissue: "새 QR 코드", history: "지난 게임", no_history: "아직 게임이 없습니다.",
       started: "시작", finished: "종료", playing: "진행 중", unfinished: "끝나지 않음", host_needed: "이 페이지는 호스트 링크가 필요합니다.",
+      ending_warning: "테이블의 게임이 아직 끝나지 않았습니다. 새 게임을 시작하면 이 게임은 완전히 끝나며, 지난 게임에 '끝나지 않음'으로 남고 이어서 할 수 없습니다.",
+      end_and_start: "이 게임을 끝내고 새 게임 시작", keep_playing: "계속하기",
       yes: "예", no: "아니오",
     },
   };

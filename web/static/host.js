@@ -4,7 +4,7 @@
 (function () {
   const C = window.Companion;
   const { el, t } = C;
-  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, startedAt: 0, qrVersion: {}, typed: {} };
+  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, startedAt: 0, qrVersion: {}, typed: {}, ending: null };
   const START_GUARD_MS = 1500;
 
   async function load() {
@@ -28,7 +28,7 @@
     host.names = Array.from({ length: count }, (_, index) => previous[index] || "");
   }
 
-  async function act(method, path, body) {
+  async function act(method, path, body, onRefusal) {
     if (host.acting) return null; // a double tap on "Start" would start the game twice
     host.acting = true;
     try {
@@ -37,6 +37,7 @@
       return answer;
     } catch (error) {
       host.refusal = error.message;
+      if (onRefusal) onRefusal(error);
       render();
       return null;
     } finally {
@@ -51,6 +52,7 @@
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : null;
     root.replaceChildren(...[
       host.refusal ? el("section", { class: "notice refusal", role: "alert" }, host.refusal) : null,
+      host.denied ? null : confirmEnding(),
       host.denied ? el("section", { class: "notice warn" }, t("host_needed")) : null,
       host.denied ? null : newGame(),
       host.denied ? null : seats(),
@@ -119,15 +121,33 @@
 
   // A second tap on "Start" soon after the first is a double tap, not a second game: the answer and the
   // redraw come back in tens of ms, under the finger's second tap.
-  async function start(options) {
+  // A game under way ends for good when another starts: the box refuses until the host confirms, and the
+  // confirmation names the game the page showed, so it never ends a game started since on another phone.
+  async function start(options, ends) {
     if (Date.now() - host.startedAt < START_GUARD_MS) return;
     saveNames();
     const players = host.names.map((name) => name.trim());
-    const snap = await act("POST", "/api/game", { game: host.chosen, players, options });
+    const body = { game: host.chosen, players, options, ...(ends === undefined ? {} : { ends_game: ends }) };
+    host.ending = null;
+    const snap = await act("POST", "/api/game", body, (error) => {
+      if (error.code !== "game_in_progress" || !host.snap) return;
+      host.ending = { game_no: host.snap.game_no, options }; // the warning below says it in the page's language
+      host.refusal = null;
+    });
     if (snap) {
       host.startedAt = Date.now();
       await load();
     }
+  }
+
+  function confirmEnding() {
+    if (!host.ending) return null;
+    const { game_no: gameNo, options } = host.ending;
+    return el("section", { class: "notice warn ending", role: "alert" }, el("p", {}, t("ending_warning")),
+      el("div", { class: "row" },
+        el("button", { type: "button", class: "end-and-start", onclick: () => start(options, gameNo) }, t("end_and_start")),
+        el("button", { type: "button", class: "keep-playing", onclick: () => { host.ending = null; host.refusal = null; render(); } },
+          t("keep_playing"))));
   }
 
   function seats() {
