@@ -5,7 +5,7 @@ import time
 from typing import Any, Callable, Mapping
 
 from companion.games import game_for
-from companion.inputs import CorrectDice, Input, StartGame
+from companion.inputs import CorrectDice, Input, StartGame, Undo
 from companion.journal import Journal
 from companion.rules import engine
 from companion.rules.errors import CompanionError, NoGame
@@ -73,7 +73,7 @@ class Session:
         table = self._next_table(given)
         outcome = self._outcome(table)
         self.seq, self.game_id = self.journal.append(self.game_id, given, source=source, at=self._clock(),
-                                                     outcome=outcome, reopens=isinstance(given, CorrectDice))
+                                                     outcome=outcome, reopens=isinstance(given, (CorrectDice, Undo)))
         self.table = table
         self._begun = not isinstance(given, StartGame)
         return table

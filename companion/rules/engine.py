@@ -118,7 +118,8 @@ def _apply_move(table: Table, game: Game[Any], move: Move) -> Table:
     state = rule.apply(table.state, Act(move.seat, dict(move.args), rng_for(table.seed, seq)))
     same_turn = game.turn_key(state) == game.turn_key(table.state)
     in_turn = move.seat in game.whose_turn(table.state)
-    undo = table.undo + (Taken(move.seat, table.state),) if rule.undoable and same_turn and in_turn else ()
+    ends = game.outcome(state) is not None  # a mis-tapped last move must not decide the game
+    undo = table.undo + (Taken(move.seat, table.state),) if rule.undoable and (same_turn and in_turn or ends) else ()
     return replace(table, state=state, seq=seq, undo=undo)
 
 
@@ -227,8 +228,10 @@ def _sourced(corrected: Roll, misread: Roll) -> Roll:
 
 
 def _undo(table: Table, game: Game[Any]) -> Table:
-    _refuse_after_end(table, game)
+    """The table before its last undoable move (after the end, only the move that ended it); raises GameOver,
+    NothingToUndo."""
     if not table.undo:
+        _refuse_after_end(table, game)
         raise NothingToUndo(NOTHING_TO_UNDO)
     state = table.undo[-1].before
     if hasattr(state, "log"):
@@ -256,7 +259,7 @@ def can_correct(table: Table) -> bool:
 def can_undo(table: Table, game: Game[Any], seat: int | None = None) -> bool:
     """Whether an Undo from `seat` (None: button or host) would be accepted now; raises nothing."""
     mine = seat is None or (bool(table.undo) and table.undo[-1].seat == seat)
-    return bool(table.undo) and mine and game.outcome(table.state) is None
+    return bool(table.undo) and mine  # after the end, the undo kept is the move that ended the game
 
 
 def replay(game_for: Any, inputs: list[Input]) -> Table | None:

@@ -165,8 +165,10 @@ class TableMachine(RuleBasedStateMachine):
         self.rows.append((kind, body))
         self.table = after
         outcome = GAMES[after.game].outcome(after.state)
-        if self.outcome is not None:  # after the end, only the roll that ended the game may be put right
-            assert isinstance(given, CorrectDice) and before is not None and engine.can_correct(before), given
+        if self.outcome is not None:  # after the end, only what ended the game may be put right: its roll or its move
+            corrected = isinstance(given, CorrectDice) and before is not None and engine.can_correct(before)
+            taken_back = isinstance(given, Undo) and outcome is None  # the game goes on from before that move
+            assert corrected or taken_back, given
         self.outcome = outcome
 
     # --- rules ---------------------------------------------------------------------------

@@ -374,9 +374,14 @@
           { values: dice.sides.map((s, i) => values[`die${i}`]), sides: dice.sides, roll_seq: dice.seq, ...shownGame() }) }));
   }
 
+  function undoButton() {
+    return el("button", { class: "undo", disabled: !page.snap.can_undo, onclick: () => post("/api/undo", shownGame()) },
+      "↶ ", t("undo"));
+  }
+
   function controls() {
     const snap = page.snap;
-    if (snap.outcome) return null;
+    if (snap.outcome) return snap.can_undo ? el("section", { class: "controls" }, undoButton()) : null; // a mis-tapped last move
     const spec = renderer() || {};
     const custom = new Set(spec.customMoves || []);
     const legal = snap.legal_moves.filter((move) => !custom.has(move.move));
@@ -387,9 +392,7 @@
     const allowed = new Set(snap.legal_moves.map((move) => move.move));
     const greyed = Object.entries(knownMoves(snap.game)).filter(([name]) => !allowed.has(name) && !custom.has(name))
       .map(([name, title]) => el("button", { class: "move", disabled: true }, moveTitle(name, title)));
-    return el("section", { class: "controls" }, groups,
-      el("button", { class: "undo", disabled: !snap.can_undo, onclick: () => post("/api/undo", shownGame()) },
-        "↶ ", t("undo")),
+    return el("section", { class: "controls" }, groups, undoButton(),
       greyed.length ? el("div", { class: "move-group greyed" }, el("h3", {}, t("not_now")), greyed) : null);
   }
 

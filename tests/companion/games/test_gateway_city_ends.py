@@ -9,9 +9,9 @@ import pytest
 
 from companion.games.gateway_city import GAME
 from companion.games.gateway_city.state import ATTACK, HORDE, Card
-from companion.inputs import Move, StartGame
+from companion.inputs import Move, StartGame, Undo
 from companion.journal import Journal
-from companion.rules.errors import CompanionError, GameOver
+from companion.rules.errors import CompanionError, GameOver, NothingToUndo
 from companion.rules.table import Table
 from companion.session import Session
 from gateway_city_table import ARMY, act, at_event, holders, horde_spawn, new_table, state_of, to_phase, vp, with_district, with_state
@@ -198,3 +198,16 @@ def test_nothing_is_taken_after_the_game_is_over(tmp_path: Path) -> None:
     assert GAME.outcome(session.table.state).winners == (0,)
     with pytest.raises(GameOver):
         session.submit(Move(0, "next_phase", {}), source="phone")
+
+
+def test_a_change_of_vp_that_ended_the_game_by_mistake_is_taken_back_and_the_game_reopened(tmp_path: Path) -> None:
+    session = session_at(tmp_path, [(1, "adjust_vp", {"player": 0, "amount": 5})] * 4)  # Bo taps Ann's VP, out of turn
+    assert GAME.outcome(session.table.state).winners == (0,) and session.journal.is_finished(session.game_id)
+    session.submit(Undo(seat=1), source="phone")
+    assert GAME.outcome(session.table.state) is None and state_of(session.table).factions[0].vp == 15
+    assert not session.journal.is_finished(session.game_id)  # the history shows it under way again
+    session.journal.close()
+    again = Session(games={GAME.id: GAME}, journal=Journal(session.journal.path))  # and a restart agrees
+    assert GAME.outcome(again.table.state) is None and again.table.state == session.table.state
+    with pytest.raises(NothingToUndo):  # the moves before the last stand: out of turn, they did not end the game
+        again.submit(Undo(seat=1), source="phone")

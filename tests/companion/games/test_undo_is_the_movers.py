@@ -40,6 +40,26 @@ def test_in_8_gates_a_reveal_is_taken_back_only_by_its_player_or_the_host() -> N
     assert engine.apply(table, EIGHT, Undo(seat=0)).state.points(0) == before  # Ann mistyped her Set
 
 
+def test_in_8_gates_a_mistyped_last_reveal_that_ended_the_game_is_taken_back_by_its_player() -> None:
+    table = engine.start(EIGHT, StartGame(EIGHT.id, ("Ann", "Bo", "Cy"), {}, 1))
+    table = play(table, EIGHT, Move(0, "choose_archivist", {"seat": 0}), Move(0, "starting_gates", {"values": [1, 3, 5]}))
+    while table.state.phase == PLAYING:
+        seat = table.state.current
+        x, y = grid.legal_cells(table.state.middle)[0]
+        table = play(table, EIGHT, Move(seat, "place_gate", {"x": x, "y": y, "value": 6}), Move(seat, "end_turn", {}))
+    table = play(table, EIGHT, Move(1, "reveal", {"values": [2, 2]}), Move(0, "reveal", {"values": [3, 4, 5]}))
+    ended = play(table, EIGHT, Move(2, "reveal", {"values": [5]}))  # Cy meant 5, 5, 5, 5, 5
+    assert EIGHT.outcome(ended.state) is not None and EIGHT.outcome(ended.state).winners == (0,)
+    assert engine.can_undo(ended, EIGHT, 2) and engine.can_undo(ended, EIGHT) and not engine.can_undo(ended, EIGHT, 0)
+    with pytest.raises(NotYourTurn):
+        engine.apply(ended, EIGHT, Undo(seat=0))  # Ann, the winner of the typo, cannot make it stand or fall
+    again = engine.apply(ended, EIGHT, Undo(seat=2))
+    assert EIGHT.outcome(again.state) is None and again.state.points(2) == table.state.points(2)
+    fixed = play(again, EIGHT, Move(2, "reveal", {"values": [5, 5, 5, 5, 5]}))
+    assert EIGHT.outcome(fixed.state).winners == (2,)
+    assert not engine.can_undo(engine.apply(ended, EIGHT, Undo(seat=2)), EIGHT, 2)  # once: the reveal was her turn's only move
+
+
 def test_in_the_gate_the_attacker_cannot_take_back_the_defenders_one_shot() -> None:
     table = engine.start(GATE, StartGame(GATE.id, ("Ana", "Ben"), {}, seed=3))
     table = play(table, GATE, Move(0, "choose_first", {"player": 0}), Move(0, "end_turn", {}),
