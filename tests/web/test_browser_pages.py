@@ -412,3 +412,19 @@ def test_the_eight_gates_move_forms_are_labelled_in_korean(browser, companion_se
     assert "Player" not in text and "the dealt values" not in text, text
     assert errors == []
     context.close()
+
+
+def test_the_move_that_ended_the_game_is_taken_back_from_the_result_screen(browser, companion_server):
+    server = companion_server
+    new_game(server, "gateway-city", ["Ann", "Bo"])
+    ann = server.seat_token(0)
+    for _ in range(4):  # Ann taps +5 VP once too often: 20 VP ends the game
+        server.act(ann, 0, "adjust_vp", player=0, amount=5)
+    context, page, errors = open_page(browser, server, ann)
+    expect(page.locator(".outcome")).to_be_visible()
+    page.locator(".controls button.undo").click()
+    expect(page.locator(".outcome")).to_have_count(0)  # the game goes on, at 15 VP
+    table = server.api("GET", "/api/state", token=ann)[1]
+    assert table["outcome"] is None and table["legal_moves"], table
+    assert errors == []
+    context.close()
