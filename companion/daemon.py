@@ -147,6 +147,10 @@ def _panel(config: Config, pin_factory: Any, loop: EngineLoop, warnings: list[st
     from hardware.panel import Panel
 
     pins = config.pins
+    if not config.demo and pin_factory is None and pins.factory == "mock":
+        warnings.append('gpio.factory is "mock": the buttons and LEDs are make-believe, so the box\'s own buttons do '
+                        'nothing and its LEDs stay dark. Set gpio.factory = "lgpio" (or "rpigpio") on the Pi.')
+        log.warning(warnings[-1])
     try:
         factory = pin_factory if pin_factory is not None else make_pin_factory(pins.factory)
         return Panel(pin_factory=factory, roll_pin=pins.roll, next_pin=pins.next, undo_pin=pins.undo,

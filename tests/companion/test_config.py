@@ -56,6 +56,8 @@ def test_demo_on_the_command_line_means_synthetic_dice_and_a_real_box_warns_abou
     companion = build(real_box)
     try:
         assert any(warning.startswith('camera.source is "synthetic"') for warning in companion.warnings)
+        assert any(warning.startswith('gpio.factory is "mock": the buttons and LEDs are make-believe')
+                   for warning in companion.warnings)  # a laptop's setting left in a real box's config
     finally:
         companion.stop()
 
