@@ -281,6 +281,11 @@ class Journal:
         """Every (holder, token) pair issued; raises JournalError."""
         return [(row[0], row[1]) for row in self._query("SELECT holder, token FROM tokens")]
 
+    def tokens_older_than(self, game_id: int) -> set[str]:
+        """The holders whose token was issued before that game started; raises JournalError."""
+        sql = "SELECT holder FROM tokens WHERE issued < (SELECT started FROM games WHERE id = ?)"
+        return {row[0] for row in self._query(sql, (game_id,))}
+
     def save_token(self, holder: str, token: str, *, at: float) -> None:
         """Store (or replace) a holder's token; raises JournalError."""
         sql = "INSERT OR REPLACE INTO tokens (holder, token, issued) VALUES (?, ?, ?)"

@@ -87,6 +87,7 @@ class EngineLoop:
         """Start the loop thread and publish the first state; raises RuntimeError if started."""
         if self._thread is not None:
             raise RuntimeError("The engine loop is already running.")
+        self._renew_seats(missed_only=True)
         self._thread = threading.Thread(target=self._run, name="engine-loop", daemon=True)
         self._thread.start()
         self.enqueue(Job("publish", None))
@@ -192,11 +193,16 @@ class EngineLoop:
         table, game = self.session.table, self.session.game
         return game.whose_turn(table.state) if table is not None and game is not None else ()
 
-    def _renew_seats(self) -> None:
+    def _renew_seats(self, *, missed_only: bool = False) -> None:
         """New links for the seats this game gives to someone else; a rematch, or a smaller game in between,
-        keeps them; raises nothing."""
+        keeps them (`missed_only`: at start, those a power cut between the new game and its renewal left
+        with the last game's links); raises nothing."""
         try:
-            self.tokens.renew(self.session.seats_given_to_others())
+            seats = self.session.seats_given_to_others()
+            if missed_only and seats and self.session.game_id:
+                older = self.session.journal.tokens_older_than(self.session.game_id)
+                seats = [seat for seat in seats if str(seat) in older]
+            self.tokens.renew(seats)
         except JournalError:  # the game has started; the old links stay until the host renews them by hand
             log.warning("could not renew the links of the seats of the new game", exc_info=True)
 

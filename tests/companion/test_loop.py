@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from companion.games import registered_games
 from companion.inputs import DiceRolled, Move, StartGame
 from companion.journal import Journal
 from companion.loop import EngineLoop, Job
+from companion.port import Holder
 from companion.rules.errors import IllegalMove, NotYourTurn
 from companion.session import Session
 from companion.snapshot import CameraGuess
@@ -231,3 +233,32 @@ def test_a_game_under_way_is_still_at_stake_after_a_restart(tmp_path: Path) -> N
     again.journal.close()
     after_power_cut = Session(games=registered_games(), journal=Journal(tmp_path / "journal.sqlite"))
     assert after_power_cut.at_stake
+
+
+def test_a_power_cut_between_a_new_game_and_its_new_links_is_made_good_at_the_next_start(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite")
+    session = Session(games=registered_games(), journal=journal)
+    tokens = Tokens(journal)
+    session.submit(StartGame("through-the-gate", ("Ann", "Bob"), {}, 9), source="host")
+    anns_link, bobs_link = tokens.seat_token(0), tokens.seat_token(1)
+    time.sleep(0.01)  # the next game starts later than the links were issued
+    session.submit(StartGame("through-the-gate", ("Cy", "Bob"), {}, 10), source="host")  # the power goes here
+    journal.close()
+    journal = Journal(tmp_path / "journal.sqlite")
+    tokens = Tokens(journal)
+    assert tokens.holder(anns_link) == Holder(0)  # Ann's phone would act for Cy
+    restarted = EngineLoop(session=Session(games=registered_games(), journal=journal), tokens=tokens,
+                           join_url=lambda token: "")
+    restarted.start()
+    try:
+        assert tokens.holder(anns_link) is None  # Cy's seat has a new link; Ann's old one is gone
+        assert tokens.holder(bobs_link) == Holder(1)  # Bob keeps his seat and his phone
+        fresh = tokens.seat_token(0)
+        restarted.stop()
+        again = EngineLoop(session=Session(games=registered_games(), journal=journal), tokens=tokens,
+                           join_url=lambda token: "")
+        again.start()  # a further restart leaves the new links alone
+        assert tokens.holder(fresh) == Holder(0)
+        again.stop()
+    finally:
+        restarted.stop()
