@@ -96,6 +96,7 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
         raise
     if session.table is None and not journal.read_only:
         _first_game(session, config)
+    unused_game = _unused_game_fault(config)
     tokens = Tokens(journal)
     notify = notifier(environ)
     loop = EngineLoop(session=session, tokens=tokens, join_url=lambda token: "", demo=config.demo, notify=notify,
@@ -108,6 +109,9 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
     companion = Companion(config, loop, server, journal, notify=notify)
     if journal.read_only:
         companion.warnings.append(journal.read_only_warning())
+        log.warning(companion.warnings[-1])
+    if unused_game is not None:
+        companion.warnings.append(unused_game)
         log.warning(companion.warnings[-1])
     companion.panel = _panel(config, pin_factory, loop, companion.warnings)
     if companion.panel is not None:
@@ -133,6 +137,17 @@ def check_first_game(config: Config) -> None:
         engine.check_options(games[config.game.id], config.game.options)
     except CompanionError as error:
         raise ConfigError(f"game: {error.message}") from None
+
+
+def _unused_game_fault(config: Config) -> str | None:
+    """What is wrong with a [game] the running table does not need (it starts only on an empty state folder),
+    or None; raises nothing."""
+    try:
+        check_first_game(config)
+    except ConfigError as error:
+        return (f"{error} The [game] section is used only to start the first game on an empty state folder, "
+                "so this table runs on; fix it before then.")
+    return None
 
 
 def _first_game(session: Session, config: Config) -> None:

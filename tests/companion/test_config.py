@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import socket
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -131,6 +132,25 @@ def test_check_config_refuses_a_first_game_that_run_would_refuse(
     assert main(["check-config", str(path)]) == 2
     said = capsys.readouterr()
     assert sentence in said.err and "fine" not in said.out
+
+
+def test_a_wrong_first_game_on_a_table_already_playing_is_told_and_the_table_runs_on(tmp_path: Path) -> None:
+    from companion.daemon import build, check_first_game
+
+    good = config.Config(host="127.0.0.1", port=0, state=tmp_path, demo=True,
+                         game=config.GameConfig("through-the-gate", ("Ann", "Bob"), {}))
+    build(good).stop()  # the first start opens the game
+    wrong = replace(good, game=config.GameConfig("through-the-gate", ("Ann", "Bob"), {"hourglasses": 0}))
+    with pytest.raises(ConfigError, match="hourglasses"):
+        check_first_game(wrong)
+    companion = build(wrong)  # the table it keeps is fine: it runs, and says what is wrong with the file
+    try:
+        assert companion.loop.snapshot(None)["players"] == ["Ann", "Bob"]
+        told = [warning for warning in companion.warnings if "hourglasses" in warning]
+        assert told and told[0].startswith("game: options.hourglasses must be from 1 to 999, not 0.")
+        assert "used only to start the first game on an empty state folder" in told[0]
+    finally:
+        companion.stop()
 
 
 def test_a_config_saved_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
