@@ -18,6 +18,7 @@ from typing import Any, Iterator
 from companion.codec import decode, encode
 from companion.inputs import Input, StartGame
 from companion.journal_checks import (
+    FORMAT,
     JournalError,
     absent_side_files,
     check_wal,
@@ -135,6 +136,8 @@ class Journal:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.executescript(SCHEMA)
+            if int(db.execute("PRAGMA user_version").fetchone()[0]) < FORMAT:
+                db.execute(f"PRAGMA user_version = {FORMAT}")
         except sqlite3.Error:
             db.close()
             raise

@@ -17,6 +17,8 @@ from companion.wal_scan import WAL_HEADER, scan_wal
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
+FORMAT = 1  # the journal format this version writes (SQLite's user_version; 0: written before it was stamped)
+
 
 class JournalError(CompanionError, RuntimeError):
     """The journal cannot be opened, read or written; the message says what to do."""
@@ -216,11 +218,16 @@ def open_checked(path: Path, *, read_only: bool, wal_in_use: bool) -> tuple[sqli
 def check_contents(db: sqlite3.Connection, path: Path) -> set[str]:
     """Run SQLite's integrity check and decode every entry and game; returns the tables there are.
 
-    Raises JournalError when damaged, sqlite3.Error when SQLite cannot read it.
+    Raises JournalError when damaged or written by a newer companion, sqlite3.Error when SQLite cannot read it.
     """
     verdict = [row[0] for row in db.execute("PRAGMA integrity_check(5)")]
     if verdict != ["ok"]:
         raise damaged(path, f"SQLite's integrity check says: {'; '.join(verdict)}")
+    written_as = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if written_as > FORMAT:  # its entries may be of kinds this version does not know: not damage
+        raise JournalError(f"The journal {path} was written by a newer version of the companion (journal format "
+                           f"{written_as}; this version reads format {FORMAT}). Run that newer version; the journal "
+                           "was left as it is.", code="journal_too_new")
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if "entries" in tables:
         for seq, kind, body in db.execute("SELECT id, kind, body FROM entries ORDER BY id"):

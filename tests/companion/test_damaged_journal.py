@@ -184,3 +184,29 @@ def test_a_wal_torn_in_its_last_transaction_keeps_every_committed_input(tmp_path
     assert restarted.journal.integrity() == "ok"
     restarted.submit(StartGame("the-gate", ("Ann", "Bob"), {}, 5), source="host")  # the game goes on
     restarted.journal.close()
+
+
+# --- a journal from another version -------------------------------------------------------------
+def test_a_journal_is_stamped_with_its_format(tmp_path: Path) -> None:
+    _played(tmp_path, inputs=3).journal.close()
+    with sqlite3.connect(tmp_path / JOURNAL) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+
+
+def test_a_journal_from_a_newer_version_is_named_so_not_damaged_and_left_untouched(
+    tmp_path: Path, benchmark: Benchmark, free_port: int, folder_bytes: FolderBytes, run_companion: RunCompanion,
+) -> None:
+    state = tmp_path / "state"
+    _played(state, inputs=5).journal.close()
+    with sqlite3.connect(state / JOURNAL) as db:
+        db.execute("PRAGMA user_version = 2")  # as a later companion, with kinds of entries this one lacks, leaves it
+        db.execute("INSERT INTO entries (game_id, at, source, kind, body) SELECT game_id, at, source, 'pass', '{}' "
+                   "FROM entries ORDER BY id DESC LIMIT 1")
+    before = folder_bytes(state)
+    finished = run_companion(benchmark("daemon").run_command(state, free_port))
+    assert finished.returncode == 2, finished.stdout + finished.stderr
+    message = finished.stderr.strip().splitlines()[-1]
+    assert "was written by a newer version of the companion (journal format 2; this version reads format 1)" in message
+    assert "damaged" not in message and "move journal.sqlite" not in message  # moving it aside would drop the game
+    after = folder_bytes(state)
+    assert all(after[name] == before[name] for name in before if name != f"{JOURNAL}-shm")
