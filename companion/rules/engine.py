@@ -18,7 +18,7 @@ from companion.rules.errors import (
 )
 from companion.rules.game import Act, Game, Roll, Setup, say
 from companion.rules.schema import JSON, validate
-from companion.rules.table import LastRoll, Table, Taken
+from companion.rules.table import LastRoll, Later, Table, Taken
 
 MAX_NAME = 24
 GAME_OVER = "This game is over; start a new one."
@@ -119,7 +119,13 @@ def _apply_move(table: Table, game: Game[Any], move: Move) -> Table:
     same_turn = game.turn_key(state) == game.turn_key(table.state)
     in_turn = move.seat in game.whose_turn(table.state)
     ends = game.outcome(state) is not None  # a mis-tapped last move must not decide the game
-    undo = table.undo + (Taken(move.seat, table.state),) if rule.undoable and (same_turn and in_turn or ends) else ()
+    if rule.undoable and (same_turn and in_turn or ends):
+        undo = table.undo + (Taken(move.seat, table.state),)
+    elif same_turn and not in_turn and table.undo:  # another player's fact: it stands through this turn's undo
+        later = Later(seq, move.seat, move.move, tuple(sorted(move.args.items())))
+        undo = table.undo[:-1] + (replace(table.undo[-1], later=table.undo[-1].later + (later,)),)
+    else:
+        undo = ()
     return replace(table, state=state, seq=seq, undo=undo)
 
 
@@ -233,10 +239,32 @@ def _undo(table: Table, game: Game[Any]) -> Table:
     if not table.undo:
         _refuse_after_end(table, game)
         raise NothingToUndo(NOTHING_TO_UNDO)
-    state = table.undo[-1].before
+    taken = table.undo[-1]
+    state = _made_again(table, game, taken)
     if hasattr(state, "log"):
         state = say(state, "Last move taken back.")
-    return replace(table, state=state, seq=table.seq + 1, undo=table.undo[:-1])
+    rest = table.undo[:-1]
+    if rest and taken.later:  # the facts made out of turn stand through an undo of the move before this one too
+        rest = rest[:-1] + (replace(rest[-1], later=rest[-1].later + taken.later),)
+    return replace(table, state=state, seq=table.seq + 1, undo=rest)
+
+
+def _made_again(table: Table, game: Game[Any], taken: Taken) -> Any:
+    """The state before a taken-back move, with the moves made out of turn since made again; raises IllegalMove
+    when one of them would not stand without it (nothing is taken back then)."""
+    state = taken.before
+    for later in taken.later:
+        rule = game.move(later.move)
+        args = dict(later.args)
+        try:
+            if rule is None or rule.why_not(state, later.seat) is not None:
+                raise IllegalMove("not allowed")
+            validate(args, rule.schema(state, later.seat), "args")
+            state = rule.apply(state, Act(later.seat, args, rng_for(table.seed, later.seq)))
+        except CompanionError:
+            who = table.players[later.seat]
+            raise IllegalMove(f"{who}'s move since then depends on it, so it cannot be taken back.") from None
+    return state
 
 
 def legal_moves(table: Table, game: Game[Any]) -> list[JSON]:

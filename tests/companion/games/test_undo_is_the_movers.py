@@ -14,7 +14,7 @@ from companion.games.through_the_gate import GAME as TTG
 from companion.games.through_the_gate.state import Tallies
 from companion.inputs import DiceRolled, Move, StartGame, Undo
 from companion.rules import engine
-from companion.rules.errors import NothingToUndo, NotYourTurn
+from companion.rules.errors import IllegalMove, NothingToUndo, NotYourTurn
 from companion.rules.game import Game
 from companion.rules.table import Table
 
@@ -72,14 +72,31 @@ def test_in_the_gate_the_attacker_cannot_take_back_the_defenders_one_shot() -> N
     assert table.state.battle.defence_bonus == 3
 
 
-def test_in_through_the_gate_a_diary_entered_out_of_turn_is_never_undone_with_the_turn() -> None:
+def test_in_through_the_gate_a_diary_entered_out_of_turn_stands_when_the_turn_is_undone() -> None:
     table = engine.start(TTG, StartGame(TTG.id, ("Ann", "Bob", "Cy"), {}, 1))
     table = play(table, TTG, *(DiceRolled((value,), (6,)) for value in (6, 1, 1)),
-                 Move(0, "declare_speed", {"speed": 4}), Move(1, "set_tallies", {"strength": 3, "diary": 7}))
-    for undoer in (0, None):  # Ann's UNDO used to take back Bob's diary with her speed
+                 Move(0, "declare_speed", {"speed": 7}), Move(1, "set_tallies", {"strength": 3, "diary": 7}))
+    with pytest.raises(NotYourTurn):
+        engine.apply(table, TTG, Undo(seat=1))  # Bob's diary is a fact, not a move of this turn to take back
+    for undoer in (0, None):  # Ann (or the host) takes back the speed 7 she mistyped; Bob's diary stays
+        again = engine.apply(table, TTG, Undo(seat=undoer))
+        assert again.state.speed is None and again.state.explorers[1].tallies == Tallies(strength=3, diary=7)
+        assert engine.apply(again, TTG, Move(0, "declare_speed", {"speed": 3})).state.speed == 3
         with pytest.raises(NothingToUndo):
-            engine.apply(table, TTG, Undo(seat=undoer))
-    assert table.state.explorers[1].tallies == Tallies(strength=3, diary=7)
+            engine.apply(again, TTG, Undo(seat=undoer))
+
+
+def test_a_move_out_of_turn_kept_through_two_undos_and_replayed_the_same() -> None:
+    table = engine.start(TTG, StartGame(TTG.id, ("Ann", "Bob"), {}, 1))
+    table = play(table, TTG, *(DiceRolled((value,), (6,)) for value in (6, 1)), Move(0, "declare_speed", {"speed": 5}),
+                 Move(1, "set_tallies", {"strength": 2, "diary": 1}), Move(0, "check", {"kind": "six"}),
+                 Move(1, "set_tallies", {"strength": 4, "diary": 2}))
+    taken = play(table, TTG, Undo(seat=0), Undo(seat=0))  # the check, then the speed
+    assert taken.state.speed is None and taken.state.explorers[1].tallies == Tallies(strength=4, diary=2)
+    inputs = [StartGame(TTG.id, ("Ann", "Bob"), {}, 1), *(DiceRolled((value,), (6,)) for value in (6, 1)),
+              Move(0, "declare_speed", {"speed": 5}), Move(1, "set_tallies", {"strength": 2, "diary": 1}),
+              Move(0, "check", {"kind": "six"}), Move(1, "set_tallies", {"strength": 4, "diary": 2}), Undo(0), Undo(0)]
+    assert engine.replay(lambda name: TTG, inputs) == taken  # the journal's replay gives the same table
 
 
 def test_in_the_gate_a_revealed_guardian_and_a_lost_clash_stand() -> None:
@@ -107,3 +124,26 @@ def test_on_the_gates_korean_screens_the_undo_refusals_come_in_korean_too() -> N
     assert not_his.value.message == ("The last move was Ana's: only Ana (or the host) can take it back. / "
                                      "마지막 행동은 Ana의 것입니다: Ana(또는 호스트)만 되돌릴 수 있습니다.")
     assert not_his.value.code == "not_your_turn"
+
+
+def test_a_move_is_not_taken_back_when_a_move_made_out_of_turn_since_depends_on_it() -> None:
+    from companion.rules.game import MoveRule, Outcome
+
+    def build(state: tuple[str, ...], act: Any) -> tuple[str, ...]:
+        return (*state, "wall")
+
+    def paint(state: tuple[str, ...], act: Any) -> tuple[str, ...]:
+        return (*state, "paint")
+
+    toy: Game[tuple[str, ...]] = Game(
+        id="toy", title="Toy", min_players=2, max_players=2, options={"type": "object"},
+        setup=lambda setup: (), whose_turn=lambda state: (0,), turn_key=lambda state: 0,
+        outcome=lambda state: None if len(state) < 9 else Outcome((0,), "done"), view=lambda state, seat: {},
+        moves=(MoveRule("build", "Build a wall", build, lambda state, seat: None),  # Ann's, in her turn
+               MoveRule("paint", "Paint the wall", paint,  # Bob's, out of turn: only on a wall
+                        lambda state, seat: None if "wall" in state else "There is no wall to paint.")))
+    table = engine.start(toy, StartGame("toy", ("Ann", "Bob"), {}, 1))
+    table = play(table, toy, Move(0, "build", {}), Move(1, "paint", {}))
+    with pytest.raises(IllegalMove, match=r"^Bob's move since then depends on it, so it cannot be taken back\.$"):
+        engine.apply(table, toy, Undo(seat=0))
+    assert table.state == ("wall", "paint") and engine.can_undo(table, toy, 0)  # nothing was taken back
