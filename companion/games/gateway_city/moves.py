@@ -16,10 +16,12 @@ from companion.games.gateway_city.state import (
     HORDE,
     NOBODY,
     PLAYER,
+    Battle,
     City,
     add_vp,
     district_title,
     set_district,
+    side_name,
 )
 from companion.games.gateway_city.turns import next_phase
 from companion.rules.errors import IllegalMove
@@ -30,10 +32,29 @@ Reason = Callable[[City, int], "str | None"]
 
 
 def your_turn(state: City, seat: int) -> str | None:
-    """None when it is this seat's turn (not the round's event draw), else why not; raises nothing."""
+    """None when it is this seat's turn (not the round's end), else why not; raises nothing."""
     if state.phase == EVENT:
-        return f"The round is over: {state.name(state.starting)} draws the event card."
+        return round_end(state)
     return None if seat == state.current else f"It is {state.name(state.current)}'s turn."
+
+
+def round_end(state: City) -> str:
+    """What the round's end waits for: the event card, then the battles its spawns cause; raises nothing."""
+    if not state.event_drawn:
+        return f"The round is over: {state.name(state.starting)} draws the event card."
+    if state.battle is None:
+        return "This round's event card is already drawn and resolved."
+    return event_battle_first(state, state.battle)
+
+
+def event_battle_first(state: City, battle: Battle) -> str:
+    """What an event's battle waits for: the defending army, then the fight; raises nothing."""
+    attacker = side_name(state, battle.attacker)
+    place = district_title(state.district(battle.district))
+    owner = state.name(battle.owner)
+    awaited = (f"{owner} enters their army to defend it (even if it is empty), then fights the battle"
+               if not battle.ready else f"{owner} fights the battle")
+    return f"The event card is drawn and its battle comes first: {attacker} attacks {place}, and {awaited}."
 
 
 def no_battle(state: City, seat: int) -> str | None:

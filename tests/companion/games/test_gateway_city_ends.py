@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion.games.gateway_city import GAME
-from companion.games.gateway_city.state import ATTACK, HORDE, Card
+from companion.games.gateway_city.state import ATTACK, DRAFTING, HORDE, Card
 from companion.inputs import Move, StartGame, Undo
 from companion.journal import Journal
 from companion.rules.errors import CompanionError, GameOver, NothingToUndo
@@ -211,3 +211,57 @@ def test_a_change_of_vp_that_ended_the_game_by_mistake_is_taken_back_and_the_gam
     assert GAME.outcome(again.table.state) is None and again.table.state == session.table.state
     with pytest.raises(NothingToUndo):  # the moves before the last stand: out of turn, they did not end the game
         again.submit(Undo(seat=1), source="phone")
+
+
+# --- the round's end: Next phase says what is awaited, whoever presses it ------------------------
+
+def refusal(table: Table, seat: int, move: str, **args: Any) -> str:
+    """The sentence a refused move gets; fails if the move is taken."""
+    with pytest.raises(CompanionError) as refused:
+        act(table, seat, move, **args)
+    return refused.value.message
+
+
+def bo_defends_district_2() -> Table:
+    """The event card drawn: a Horde spawn attacks District 2, which Bo holds; his army is still to enter."""
+    table = at_event(with_district(new_table(), 2, holder=1))
+    return act(table, 0, "draw_event", spawns=[horde_spawn(2, attack=2, defence=3)])
+
+
+def test_next_phase_before_the_event_card_is_drawn_asks_the_starting_player_to_draw_it() -> None:
+    table = at_event(new_table())
+    assert GAME.whose_turn(state_of(table)) == (0,)
+    for seat in (0, 1):
+        assert refusal(table, seat, "next_phase") == "The round is over: Ann draws the event card."
+
+
+def test_next_phase_while_an_event_battle_waits_for_the_defender_asks_him_to_enter_his_army() -> None:
+    table = bo_defends_district_2()
+    assert GAME.whose_turn(state_of(table)) == (1,)  # Bo's LED is lit: the NEXT button sends his next_phase
+    for seat in (1, 0):
+        assert refusal(table, seat, "next_phase") == (
+            "The event card is drawn and its battle comes first: the Horde attacks District 2, "
+            "and Bo enters their army to defend it (even if it is empty), then fights the battle.")
+
+
+def test_next_phase_while_an_event_battle_is_ready_asks_its_owner_to_fight_it() -> None:
+    table = act(bo_defends_district_2(), 1, "defend", army=ARMY)
+    for seat in (1, 0):
+        assert refusal(table, seat, "next_phase") == (
+            "The event card is drawn and its battle comes first: the Horde attacks District 2, and Bo fights the battle.")
+    horde_on_guard = act(at_event(new_table()), 0, "draw_event", spawns=[horde_spawn(1, attack=3)])
+    assert refusal(horde_on_guard, 1, "next_phase") == (
+        "The event card is drawn and its battle comes first: the Horde attacks District 1, and Ann fights the battle.")
+
+
+def test_an_event_card_with_no_battle_ends_the_round_so_next_phase_goes_on() -> None:
+    table = act(at_event(with_district(new_table(), 3)), 0, "draw_event", spawns=[horde_spawn(3)])  # takes it
+    assert state_of(table).round == 2 and GAME.whose_turn(state_of(table)) == (0,)
+    assert refusal(table, 1, "next_phase") == "It is Ann's turn."
+    assert state_of(act(table, 0, "next_phase")).phase == DRAFTING
+
+
+def test_next_phase_after_the_event_card_is_drawn_and_resolved_does_not_ask_for_it_again() -> None:
+    table = with_state(at_event(new_table()), event_drawn=True)  # the engine ends the round at once; by hand only
+    for seat in (0, 1):
+        assert refusal(table, seat, "next_phase") == "This round's event card is already drawn and resolved."
