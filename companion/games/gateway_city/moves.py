@@ -61,8 +61,10 @@ def no_battle(state: City, seat: int) -> str | None:
     """None when no battle is set up, else why that blocks the move; raises nothing."""
     if state.battle is None:
         return None
+    if state.battle.event:
+        return event_battle_first(state, state.battle)
     place = district_title(state.district(state.battle.district))
-    return f"A battle for {place} is set up: fight it{'' if state.battle.event else ' or call it off'} first."
+    return f"A battle for {place} is set up: fight it or call it off first."
 
 
 def _attack_phase(state: City, seat: int) -> str | None:
@@ -82,7 +84,7 @@ def _event_draw(state: City, seat: int) -> str | None:
     if state.phase != EVENT:
         return "The event card is drawn at the end of the round, after the last player's Cleanup phase."
     if state.event_drawn:
-        return "This round's event card is already drawn: fight its battle first."
+        return round_end(state)
     return None if seat == state.starting else f"The starting player, {state.name(state.starting)}, draws the event card."
 
 

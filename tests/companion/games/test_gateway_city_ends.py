@@ -265,3 +265,11 @@ def test_next_phase_after_the_event_card_is_drawn_and_resolved_does_not_ask_for_
     table = with_state(at_event(new_table()), event_drawn=True)  # the engine ends the round at once; by hand only
     for seat in (0, 1):
         assert refusal(table, seat, "next_phase") == "This round's event card is already drawn and resolved."
+
+
+def test_drawing_again_or_correcting_a_district_during_an_event_battle_gets_the_same_sentence() -> None:
+    table = bo_defends_district_2()
+    awaited = ("The event card is drawn and its battle comes first: the Horde attacks District 2, "
+               "and Bo enters their army to defend it (even if it is empty), then fights the battle.")
+    assert refusal(table, 0, "draw_event") == awaited
+    assert refusal(table, 0, "set_district", district=3, controller="nobody") == awaited
