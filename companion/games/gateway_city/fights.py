@@ -64,6 +64,8 @@ def _defenders(state: City, district: District, args: Mapping[str, Any]) -> Side
         return Side(PLAYER, district.holder, army, args.get("defending_runestones", 0), assignment)
     if "defending_army" in args:
         raise IllegalMove(f"The defenders of {place} are the cards on it; leave defending_army out.")
+    if not district.cards and assignment is not None:
+        raise IllegalMove(f"{place} is empty: there are no defenders to deal damage, so leave damage_to_attackers out.")
     return Side(district.controller, None, district.cards, args.get("defending_runestones", 0), assignment)
 
 

@@ -130,6 +130,7 @@ TO_ATTACK = [(0, "next_phase", {}), (0, "next_phase", {})]
 TO_EVENT = TO_ATTACK + [(0, "next_phase", {})] * 2 + [(1, "next_phase", {})] * 4
 MINE = [(0, "set_district", {"district": 2, "controller": "player", "player": 0})]
 BOS = [(0, "set_district", {"district": 2, "controller": "player", "player": 1})]
+EMPTY = [(0, "set_district", {"district": 3, "controller": "nobody"})]
 REFUSALS = [
     ("attack in Deployment", [], (0, "attack", {"district": 1, "army": ARMY}), "Attack phase"),
     ("attack out of turn", TO_ATTACK, (1, "attack", {"district": 1, "army": ARMY}), "It is Ann's turn"),
@@ -145,6 +146,11 @@ REFUSALS = [
      "each of the 1 cards"),
     ("more damage than dealt", TO_ATTACK, (0, "attack", {"district": 1, "army": ARMY, "damage_to_defenders": [4]}),
      "deals only 3"),
+    ("defenders' damage on an empty district", EMPTY + TO_ATTACK,
+     (0, "attack", {"district": 3, "army": ARMY, "damage_to_attackers": [2]}),
+     "District 3 is empty: there are no defenders to deal damage, so leave damage_to_attackers out."),
+    ("no defenders' damage on an empty district", EMPTY + TO_ATTACK,
+     (0, "attack", {"district": 3, "army": ARMY, "damage_to_attackers": []}), "no defenders to deal damage"),
     ("next phase during a battle", TO_ATTACK + [(0, "attack", {"district": 1, "army": ARMY})], (0, "next_phase", {}),
      "fight it or call it off first"),
     ("next phase at the event draw", TO_EVENT, (0, "next_phase", {}), "draws the event card"),
