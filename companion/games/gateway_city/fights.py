@@ -66,6 +66,8 @@ def _defenders(state: City, district: District, args: Mapping[str, Any]) -> Side
         raise IllegalMove(f"The defenders of {place} are the cards on it; leave defending_army out.")
     if not district.cards and assignment is not None:
         raise IllegalMove(f"{place} is empty: there are no defenders to deal damage, so leave damage_to_attackers out.")
+    if not district.cards and args.get("defending_runestones", 0):
+        raise IllegalMove(f"{place} is empty: there are no defenders to use runestones, so leave defending_runestones out.")
     return Side(district.controller, None, district.cards, args.get("defending_runestones", 0), assignment)
 
 
