@@ -84,7 +84,14 @@ def test_a_whole_game_ends_exactly_after_the_archivists_last_turn(companion_serv
     status, refusal = server.api("POST", "/api/actions", token=tokens[0],
                                  json={"seat": 0, "move": "reveal", "args": {"values": [1, 3]}})
     assert status == 409 and "neither a Run" in refusal["message"]
-    for seat in range(len(players) - 1):
+    held = snap["view"]["players"][0]["hand_size"]  # Ann's last Gate said "draw 1"; the turn was ended before it was entered
+    status, refusal = server.api("POST", "/api/actions", token=tokens[0],
+                                 json={"seat": 0, "move": "reveal", "args": {"values": [5] * (held + 1)}})
+    assert status == 409 and refusal["message"].startswith(f"The companion counts {held} cards in Ann's hand, not {held + 1}.")
+    snap = server.act(tokens[0], 0, "draw_cards", cards=1)
+    snap = server.act(tokens[0], 0, "reveal", values=[5] * (held + 1))
+    assert snap["view"]["players"][0]["revealed"] == [5] * (held + 1)
+    for seat in range(1, len(players) - 1):
         snap = server.act(tokens[seat], seat, "reveal", values=[seat + 1] * min(2, seat + 1))
     last = len(players) - 1
     snap = server.act(tokens[last], last, "enter_hand", hand=[2, 3, 4, 4])

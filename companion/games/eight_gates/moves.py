@@ -4,9 +4,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from companion.games.eight_gates import grid, scoring
+from companion.games.eight_gates import grid, hands, scoring
 from companion.games.eight_gates.state import (
     ARCHIVIST,
+    DECK,
     OPENING,
     OVER,
     PLAYING,
@@ -153,17 +154,21 @@ def _points(sign: int) -> Callable[[EightGates, Act], EightGates]:
 
 def _draw(state: EightGates, act: Act) -> EightGates:
     player, cards = act.args.get("player", act.seat), act.args["cards"]
+    hands.still_holding(state, player)
     state = change_hand(state, player, cards)
-    return say(state, f"{state.name(player)} draws {cards} card{'s' if cards != 1 else ''}.")
+    held = state.players[player].hand_size
+    return say(state, f"{state.name(player)} draws {cards} card{'s' if cards != 1 else ''} ({held} in hand).")
 
 
 def _discard(state: EightGates, act: Act) -> EightGates:
     player, cards = act.args.get("player", act.seat), act.args["cards"]
+    hands.still_holding(state, player)
     held = state.players[player].hand_size
     if cards > held:
         raise IllegalMove(f"{state.name(player)} has only {held} card{'s' if held != 1 else ''} in hand.")
     state = change_hand(state, player, -cards)
-    return say(state, f"{state.name(player)} reveals and puts {cards} card{'s' if cards != 1 else ''} under the deck.")
+    shown = f"{cards} card{'s' if cards != 1 else ''}"
+    return say(state, f"{state.name(player)} reveals and puts {shown} under the deck ({held - cards} in hand).")
 
 
 def _end_turn(state: EightGates, act: Act) -> EightGates:
@@ -175,7 +180,9 @@ def _reveal(state: EightGates, act: Act) -> EightGates:
 
 
 def reveal(state: EightGates, seat: int, values: tuple[int, ...]) -> EightGates:
-    """The state with a player's Run or Set revealed and scored; raises IllegalMove for anything else."""
+    """The state with a player's Run or Set revealed and scored; raises IllegalMove for anything else, or for
+    more cards than the hand holds."""
+    hands.within(state, seat, len(values), "reveal again")
     reason = scoring.why_not_reveal(values)
     if reason is not None:
         raise IllegalMove(reason)
@@ -191,6 +198,7 @@ def reveal(state: EightGates, seat: int, values: tuple[int, ...]) -> EightGates:
 
 def _enter_hand(state: EightGates, act: Act) -> EightGates:
     hand = tuple(act.args["hand"])
+    hands.within(state, act.seat, len(hand), "enter the hand again")
     best = scoring.best_reveal(hand)
     state = set_player(state, act.seat, replace(state.players[act.seat], proposal=best))
     line = f"{state.name(act.seat)}'s best: {scoring.describe(best)} for {scoring.reveal_points(best)} points"
@@ -226,13 +234,13 @@ def _amount_args(key: str, most: int) -> Callable[[EightGates, int], JSON]:
 
 
 def _reveal_args(state: EightGates, seat: int) -> JSON:
-    held = state.players[seat].hand_size
-    return obj({"values": array(integer(1, 6), 0, held, "the revealed Run or Set")}, ("values",))
+    """Up to a whole deck of values: more than the hand holds is refused by reveal(), in a sentence; raises nothing."""
+    return obj({"values": array(integer(1, 6), 0, DECK, "the revealed Run or Set")}, ("values",))
 
 
 def _hand_args(state: EightGates, seat: int) -> JSON:
-    held = state.players[seat].hand_size
-    return obj({"hand": array(integer(1, 6), 1, held, "the values in your hand (all of them, or those to choose from)")}, ("hand",))
+    """Up to a whole deck of values: more than the hand holds is refused by _enter_hand, in a sentence; raises nothing."""
+    return obj({"hand": array(integer(1, 6), 1, DECK, "the values in your hand (all of them, or those to choose from)")}, ("hand",))
 
 
 _SETUP_ARCHIVIST = _in_phase(ARCHIVIST, "The Archivist has already been chosen.")
@@ -244,6 +252,13 @@ def _points_now(state: EightGates, seat: int) -> str | None:
     """Points from a Gate's text: on the turn it was played, or during the reveal (the last turn was
     ended before they were entered, and end_turn cannot be taken back); raises nothing."""
     return None if state.phase == REVEAL else _ABILITY(state, seat)
+
+
+def _cards_now(state: EightGates, seat: int) -> str | None:
+    """Cards drawn or discarded by a Gate's text: on the turn it was played, or during the reveal by a player still
+    to reveal (the last turn was ended before they were entered, and the reveal takes no more than the hand holds);
+    raises nothing."""
+    return _still_to_reveal(state, seat) if state.phase == REVEAL else _ABILITY(state, seat)
 
 
 MOVES: tuple[MoveRule[EightGates], ...] = (
@@ -258,11 +273,11 @@ MOVES: tuple[MoveRule[EightGates], ...] = (
              _cell_args(0, {}, ()), weight=0.2),
     MoveRule("gain_points", "Gain points", _points(1), _points_now, _amount_args("points", 99), weight=0.2),
     MoveRule("lose_points", "Lose points", _points(-1), _points_now, _amount_args("points", 99), weight=0.1),
-    MoveRule("draw_cards", "Draw cards", _draw, _ABILITY, _amount_args("cards", 10), weight=0.2),
-    MoveRule("discard_cards", "Discard under the deck", _discard, _ABILITY, _amount_args("cards", 10), weight=0.1),
+    MoveRule("draw_cards", "Draw cards", _draw, _cards_now, _amount_args("cards", 10), weight=0.2),
+    MoveRule("discard_cards", "Discard under the deck", _discard, _cards_now, _amount_args("cards", 10), weight=0.1),
     MoveRule("end_turn", "End turn", _end_turn, first_reason(your_turn, _may_end), undoable=False, weight=3.0),
     MoveRule("reveal", "Reveal a Run or Set", _reveal, _still_to_reveal, _reveal_args),
-    MoveRule("enter_hand", "Enter my hand (propose the best)", _enter_hand, first_reason(_still_to_reveal, _has_cards),
+    MoveRule("enter_hand", "Enter my hand (propose the best)", _enter_hand, first_reason(_still_to_reveal, hands.to_enter),
              _hand_args, weight=0.5),
     MoveRule("accept_proposal", "Reveal the proposed Run or Set", _accept, first_reason(_still_to_reveal, _has_proposal), weight=2.0),
 )

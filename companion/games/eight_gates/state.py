@@ -14,6 +14,7 @@ ARCHIVIST_HAND = 1
 OTHER_HAND = 2
 DRAW_PER_TURN = 2
 POINTS_PER_CARD = 4
+DECK = 48
 
 
 @dataclass(frozen=True)

@@ -84,9 +84,10 @@ def end_turn(state: EightGates) -> EightGates:
 
 
 def change_hand(state: EightGates, seat: int, amount: int) -> EightGates:
-    """A player's hand size changed by amount (never below 0); raises IndexError for a bad seat."""
+    """A player's hand size changed by amount (never below 0), a proposal made from the hand before dropped;
+    raises IndexError for a bad seat."""
     player = state.players[seat]
-    return set_player(state, seat, replace(player, hand_size=max(0, player.hand_size + amount)))
+    return set_player(state, seat, replace(player, hand_size=max(0, player.hand_size + amount), proposal=None))
 
 
 def set_player(state: EightGates, seat: int, player: Player) -> EightGates:

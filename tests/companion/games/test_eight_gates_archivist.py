@@ -10,7 +10,7 @@ from companion.games.eight_gates.state import ARCHIVIST, OPENING, OVER, PLAYING,
 from companion.games.eight_gates.turns import add_points
 from companion.inputs import Undo
 from companion.rules import engine
-from companion.rules.errors import BadInput
+from companion.rules.errors import BadInput, NotYourTurn
 from companion.rules.table import Table
 
 from eight_gates_table import act, opened, play_turn, refused, start, to_reveal
@@ -123,11 +123,46 @@ def test_a_revealed_run_or_set_scores_four_per_card_and_anything_else_is_refused
     assert "already revealed" in refused(table, 0, "reveal", values=[1])
 
 
-def test_the_reveal_takes_no_more_cards_than_the_hand_holds() -> None:
+def test_the_reveal_takes_no_more_cards_than_the_hand_holds_and_says_how_to_put_the_count_right() -> None:
     table = to_reveal(3)
     held = table.state.players[0].hand_size
-    assert GAME.move("reveal").schema(table.state, 0)["properties"]["values"]["maxItems"] == held
-    refused(table, 0, "reveal", BadInput, values=[1] * (held + 1))
+    fix = "If a Gate's text made Ann draw and it was not entered, enter Draw cards for Ann first, then"
+    message = refused(table, 0, "reveal", values=[1] * (held + 1))
+    assert message == f"The companion counts {held} cards in Ann's hand, not {held + 1}. {fix} reveal again."
+    message = refused(table, 0, "enter_hand", hand=[1] * (held + 2))
+    assert message == f"The companion counts {held} cards in Ann's hand, not {held + 2}. {fix} enter the hand again."
+    assert "args." not in message
+
+
+def test_a_hand_counted_short_is_put_right_at_the_reveal_and_the_whole_set_revealed() -> None:
+    at_reveal = to_reveal(3)  # the Archivist ended the last turn before entering a Gate's "draw 2"
+    held, before = at_reveal.state.players[0].hand_size, at_reveal.state.points(0)
+    table = act(at_reveal, 0, "draw_cards", cards=2)
+    assert table.state.players[0].hand_size == held + 2 and table.state.phase == REVEAL
+    assert table.state.log[-1] == f"Ann draws 2 cards ({held + 2} in hand)."
+    assert engine.apply(table, GAME, Undo(seat=0)).state.players == at_reveal.state.players  # a mis-tap is undone
+    table = act(table, 0, "enter_hand", hand=[4] * (held + 1) + [1])
+    assert table.state.players[0].proposal == (4,) * (held + 1)
+    table = act(table, 0, "accept_proposal")
+    assert table.state.players[0].revealed == (4,) * (held + 1) and table.state.points(0) == before + 4 * (held + 1)
+
+
+def test_a_hand_counted_long_is_put_right_at_the_reveal_and_the_reveal_follows_it() -> None:
+    table = to_reveal(3)
+    held = table.state.players[1].hand_size
+    table = act(table, 1, "enter_hand", hand=[2] * held)
+    table = act(table, 2, "discard_cards", player=1, cards=2)  # a Gate's "Bo discards 2", entered by Cy
+    assert table.state.players[1].hand_size == held - 2 and table.state.players[1].proposal is None  # from 2 cards more
+    assert "Enter your whole hand first" in refused(table, 1, "accept_proposal")
+    assert f"counts {held - 2} cards in Bo's hand, not {held}" in refused(table, 1, "reveal", values=[2] * held)
+    assert f"has only {held - 2} cards" in refused(table, 1, "discard_cards", cards=held)
+
+
+def test_a_revealed_hand_is_no_longer_drawn_to_or_discarded_from() -> None:
+    table = act(to_reveal(3), 1, "reveal", values=[3])
+    assert refused(table, 1, "draw_cards", NotYourTurn, cards=1) == "Bo has already revealed."
+    assert refused(table, 0, "draw_cards", player=1, cards=1) == "Bo has already revealed: that hand no longer counts."
+    assert refused(table, 2, "discard_cards", player=1, cards=1) == "Bo has already revealed: that hand no longer counts."
 
 
 @pytest.mark.parametrize(("hand", "best"), [
