@@ -22,6 +22,7 @@
       revealed: "Revealed", proposal: "Proposed",
       scoresheet: "Scoresheet", turn_n: "T{n}", end: "End", total: "Total",
       reveal_now: "Reveal one Run or one Set from your hand: 4 points per card.",
+      reveal_hand: "The Hand column is the companion's count: if a Gate's text made someone draw or discard and it was not entered, put it right first with Draw cards or Discard under the deck.",
       result: "Result", chart: "Score over turns", start: "start",
     },
     ko: {
@@ -38,6 +39,7 @@
       revealed: "공개", proposal: "제안",
       scoresheet: "점수표", turn_n: "{n}차례", end: "끝", total: "합계",
       reveal_now: "손패에서 런 하나 또는 세트 하나를 공개하세요: 카드당 4점.",
+      reveal_hand: "손패 칸은 도우미가 센 장수입니다: 관문 효과로 카드를 뽑거나 버렸는데 입력하지 않았다면, 먼저 '카드 뽑기'나 '덱 아래로 버리기'로 바로잡으세요.",
       result: "결과", chart: "차례별 점수", start: "시작",
       // argument titles in the move forms
       player: "플레이어", cards: "카드 수", "x (column)": "X (열)", "y (row)": "Y (행)", "value (1–6)": "값 (1–6)",
@@ -201,6 +203,7 @@
     return ui.el("section", { class: "eight-gates-part" },
       ui.el("h3", {}, text("players")),
       view.phase === "reveal" ? ui.el("p", {}, text("reveal_now")) : null,
+      view.phase === "reveal" ? ui.el("p", { class: "muted" }, text("reveal_hand")) : null,
       ui.el("div", { class: "scroll" }, ui.el("table", { class: "table" },
         ui.el("thead", {}, ui.el("tr", {}, ["name", "hand", "points", "flipped", "revealed"].map((key) => ui.el("th", {}, text(key))))),
         ui.el("tbody", {}, rows))));
