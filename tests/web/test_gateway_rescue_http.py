@@ -117,6 +117,24 @@ def test_the_phone_shows_worlds_rescues_and_the_last_rescue_roll(companion_serve
     assert errors == []
 
 
+def test_a_players_world_is_corrected_from_any_phone_and_the_rescue_follows_it(companion_server: Any) -> None:
+    server = companion_server
+    _, tokens = _start(server)
+    _roll_off(server, tokens)
+    server.act(tokens[1], 1, "rescue")
+    snap = _roll(server, tokens[1], [3, 4], [6, 8])  # D8 4: Bo goes to the creatures' world alone; Cy's turn
+    assert snap["view"]["players"][1]["world"] == "creatures" and snap["whose_turn"] == [2]
+    snap = server.act(tokens[0], 0, "set_world", player=1, world="home")  # Ann's phone, out of turn
+    assert snap["view"]["players"][1]["world"] == "home"
+    assert snap["view"]["log"][-1] == "Corrected: Bo is in the players' world, not the creatures' world."
+    again = {"seat": 2, "move": "set_world", "args": {"player": 1, "world": "home"}}
+    body = server.refused("/api/actions", again, tokens[2], status=409, code="illegal_move")
+    assert body["message"] == "Bo is already in the players' world: there is nothing to correct."
+    server.act(server.host_token, 2, "set_world", player=2, world="creatures")  # the host, for Cy
+    body = server.refused("/api/actions", {"seat": 2, "move": "rescue", "args": {}}, tokens[2], status=409)
+    assert "Cy is in the creatures' world" in body["message"], body
+
+
 def test_the_camera_reads_the_d6_and_a_phone_enters_the_d8(companion_server: Any) -> None:
     server = companion_server
     _, tokens = _start(server)

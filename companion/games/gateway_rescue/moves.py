@@ -1,12 +1,15 @@
-"""Gateway's moves: roll to move, try a rescue, go through the portal, end the turn."""
+"""Gateway's moves: roll to move, try a rescue, go through the portal, end the turn; correct where a player is."""
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Callable
 
 from companion.games.gateway_rescue import turns
-from companion.games.gateway_rescue.state import CREATURES, HOME, MOVE, OVER, PLAYING, RESCUE, Gateway
+from companion.games.gateway_rescue.rescue import rescuer_replaced
+from companion.games.gateway_rescue.state import CREATURES, HOME, MOVE, OVER, PLAYING, RESCUE, WORLD_NAMES, Gateway
+from companion.rules.errors import IllegalMove
 from companion.rules.game import Act, MoveRule, first_reason, say
+from companion.rules.schema import JSON, choice, integer, obj
 
 Reason = Callable[[Gateway, int], "str | None"]
 
@@ -72,6 +75,27 @@ def _end_turn(state: Gateway, act: Act) -> Gateway:
     return turns.end_turn(say(state, f"{state.name(act.seat)} ends the turn."))
 
 
+def _anytime(state: Gateway, seat: int) -> str | None:
+    return None
+
+
+def _set_world(state: Gateway, act: Act) -> Gateway:
+    """The state with a player's world put right (a mis-tapped portal cannot be undone: it passed the turn);
+    raises IllegalMove when the player is already there."""
+    seat, world = act.args["player"], act.args["world"]
+    player = state.rescuers[seat]
+    if player.world == world:
+        raise IllegalMove(f"{player.name} is already in {WORLD_NAMES[world]}: there is nothing to correct.")
+    state = rescuer_replaced(state, seat, replace(player, world=world, held_at_centre=False))
+    return say(state, f"Corrected: {player.name} is in {WORLD_NAMES[world]}, not {WORLD_NAMES[player.world]}.")
+
+
+def _world_args(state: Gateway, seat: int) -> JSON:
+    """The arguments of a world correction: the player and where they are; raises nothing."""
+    return obj({"player": integer(0, len(state.rescuers) - 1, "player"),
+                "world": choice([HOME, CREATURES], "where they are")}, ("player", "world"))
+
+
 MOVES: tuple[MoveRule[Gateway], ...] = (
     MoveRule("move", "Move (roll the D6)", _move, first_reason(your_turn, _no_roll_pending, _not_acted), weight=2.0),
     MoveRule("rescue", "Try a rescue (roll the D8 and the D6)", _rescue,
@@ -79,4 +103,5 @@ MOVES: tuple[MoveRule[Gateway], ...] = (
     MoveRule("through_portal", "Through the portal", _through_portal,
              first_reason(your_turn, _no_roll_pending, _in_creatures_world, _has_moved), weight=4.0),
     MoveRule("end_turn", "End turn", _end_turn, first_reason(your_turn, _no_roll_pending, _has_acted), undoable=False),
+    MoveRule("set_world", "Correct where a player is", _set_world, _anytime, _world_args, weight=0.03),
 )

@@ -11,7 +11,7 @@ from companion.games.gateway_rescue.rescue import ALONE, ESCAPED, PUSHED_BACK, R
 from companion.games.gateway_rescue.state import CREATURES, HOME
 from companion.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.rules import engine
-from companion.rules.errors import IllegalMove, NotYourTurn, WrongDice
+from companion.rules.errors import BadInput, CompanionError, GameOver, IllegalMove, NothingToUndo, NotYourTurn, WrongDice
 from companion.rules.table import Table
 
 
@@ -27,7 +27,7 @@ def play(table: Table, *inputs: Input) -> Table:
     return table
 
 
-def refused(table: Table, given: Input, error: type[IllegalMove] = IllegalMove) -> str:
+def refused(table: Table, given: Input, error: type[CompanionError] = IllegalMove) -> str:
     """The refusal's sentence, after checking the table did not change."""
     before = copy.deepcopy(table)
     with pytest.raises(error) as caught:
@@ -53,8 +53,14 @@ def two_players() -> Table:
 
 
 def moves_of(table: Table, seat: int) -> set[str]:
-    """The names of the moves a seat may make now."""
-    return {entry["move"] for entry in engine.legal_moves(table, GAME) if entry["seat"] == seat}
+    """The names of the moves a seat may make now (the correction of a world, open at any time, left out)."""
+    return {entry["move"] for entry in engine.legal_moves(table, GAME)
+            if entry["seat"] == seat and entry["move"] != "set_world"}
+
+
+def correct(seat: int, player: int, world: str) -> Move:
+    """A seat's correction of where a player is."""
+    return Move(seat, "set_world", {"player": player, "world": world})
 
 
 # --- first player ------------------------------------------------------------------------------
@@ -206,6 +212,53 @@ def test_only_the_current_player_acts() -> None:
 def test_a_move_can_be_taken_back_before_its_roll() -> None:
     table = play(two_players(), Move(0, "rescue", {}), Undo())
     assert GAME.awaiting_dice(table.state) is None and moves_of(table, 0) == {"move", "rescue"}
+
+
+# --- correcting where a player is ----------------------------------------------------------------
+def test_a_mistapped_portal_is_corrected_by_any_seat_and_the_rescue_is_refused_again() -> None:
+    table = play(two_players(), Move(0, "rescue", {}), rescue_roll(8, 3))  # Ana goes to the creatures' world alone
+    table = play(table, Move(1, "move", {}), d6(2), Move(1, "end_turn", {}))
+    table = play(table, Move(0, "move", {}), d6(1), Move(0, "through_portal", {}))  # a mis-tap: she is 1 step short
+    assert table.state.rescuers[0].world == HOME and table.state.current == 1
+    refused(table, Undo(0), NothingToUndo)  # the portal passed the turn
+    table = play(table, correct(1, 0, CREATURES))  # Ben, whose turn it is, puts it right
+    ana = table.state.rescuers[0]
+    assert (ana.world, ana.held_at_centre) == (CREATURES, False) and table.state.current == 1
+    assert table.state.log[-1] == "Corrected: Ana is in the creatures' world, not the players' world."
+    assert GAME.view(table.state, None)["players"][0]["world"] == CREATURES
+    table = play(table, Move(1, "move", {}), d6(2), Move(1, "end_turn", {}))
+    assert "creatures' world" in refused(table, Move(0, "rescue", {})) and "rescue" not in moves_of(table, 0)
+    table = play(table, Move(0, "move", {}), d6(5), Move(0, "through_portal", {}))
+    assert table.state.rescuers[0].world == HOME
+
+
+def test_a_player_corrected_home_may_try_a_rescue() -> None:
+    table = play(two_players(), Move(0, "rescue", {}), rescue_roll(4, 3))  # Ana goes to the creatures' world alone
+    table = play(table, Move(1, "move", {}), d6(2), Move(1, "end_turn", {}))
+    table = play(table, Move(0, "move", {}), d6(6), Move(0, "end_turn", {}))  # she went through; End turn was tapped
+    table = play(table, correct(0, 0, HOME))  # Ana corrects it on Ben's turn
+    assert table.state.log[-1] == "Corrected: Ana is in the players' world, not the creatures' world."
+    table = play(table, Move(1, "move", {}), d6(2), Move(1, "end_turn", {}))
+    assert "rescue" in moves_of(table, 0)
+    table = play(table, Move(0, "rescue", {}), rescue_roll(1, 2))
+    assert table.state.rescuers[0].rescues == 1 and table.state.rescuers[0].world == CREATURES
+
+
+def test_a_correction_is_open_to_every_seat_at_any_time_and_a_mistyped_one_is_undone_in_its_turn() -> None:
+    for table in (start("Ana", "Ben"), two_players(), play(two_players(), Move(0, "rescue", {}))):
+        assert {entry["seat"] for entry in engine.legal_moves(table, GAME) if entry["move"] == "set_world"} == {0, 1}
+    table = two_players()
+    undone = play(table, correct(0, 1, CREATURES), Undo(0))
+    assert undone.state.rescuers == table.state.rescuers and undone.state.log[-1] == "Last move taken back."
+
+
+def test_a_correction_that_changes_nothing_is_refused_in_words() -> None:
+    table = two_players()
+    assert refused(table, correct(1, 0, HOME)) == "Ana is already in the players' world: there is nothing to correct."
+    refused(table, correct(1, 0, "the moon"), BadInput)
+    refused(table, correct(1, 2, CREATURES), BadInput)
+    over = play(start("Ana", "Ben", creatures=1), d6(1), d6(2), Move(0, "rescue", {}), rescue_roll(1, 1))
+    refused(over, correct(1, 0, HOME), GameOver)
 
 
 # --- the end -----------------------------------------------------------------------------------
