@@ -135,6 +135,30 @@ def test_a_players_world_is_corrected_from_any_phone_and_the_rescue_follows_it(c
     assert "Cy is in the creatures' world" in body["message"], body
 
 
+def test_the_phone_corrects_where_a_player_is_in_a_fold(companion_server: Any, browser: Any) -> None:
+    server = companion_server
+    _, tokens = _start(server)
+    _roll_off(server, tokens)
+    server.act(tokens[1], 1, "rescue")
+    _roll(server, tokens[1], [8, 4], [8, 6])  # Bo goes to the creatures' world alone
+    context = browser.new_context(viewport={"width": 400, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/join?token={tokens[0]}")  # Ann's phone: not her turn
+        page.wait_for_selector("details.gr-correct", timeout=5000)
+        assert page.get_by_role("button", name="Correct where a player is").count() == 0  # not among the moves
+        page.locator("details.gr-correct summary").click()
+        page.locator("#f-gr-correct-player").select_option(label="Bo")
+        page.locator("#f-gr-correct-world").select_option(label="players' world")
+        page.locator("details.gr-correct button[type=submit]").click()
+        page.wait_for_selector("text=Corrected: Bo is in the players' world, not the creatures' world.", timeout=5000)
+        assert "players' world" in page.locator("li.gr-player").nth(1).inner_text()
+    finally:
+        context.close()
+    _, snap = server.api("GET", "/api/state", token=tokens[0])
+    assert snap["view"]["players"][1]["world"] == "home"
+
+
 def test_the_camera_reads_the_d6_and_a_phone_enters_the_d8(companion_server: Any) -> None:
     server = companion_server
     _, tokens = _start(server)

@@ -1,5 +1,6 @@
 // Gateway: rescue the creatures — each player's world and rescues, the creatures still lost, the
-// move's D6 allowance and the last rescue roll: what the D8 decided and how many D6 steps it takes.
+// move's D6 allowance and the last rescue roll: what the D8 decided and how many D6 steps it takes; a folded
+// correction of where a player is.
 // DOM calls and SVG attributes only (strict CSP: no innerHTML, no inline styles).
 "use strict";
 
@@ -26,6 +27,8 @@
       origin_host: "host", origin_system: "box", origin_corrected: "corrected",
       // the host's new-game option
       "creatures to rescue": "Creatures to rescue",
+      // the correction of a player's world
+      correct_world: "Correct where a player is", player: "Player", "where they are": "Where they are", save: "Save",
     },
     ko: {
       first_roll: "D6가 가장 낮은 사람이 먼저", rolls_next: "다음은 {name}의 D6 굴림", turn: "{turn}번째 턴",
@@ -44,12 +47,14 @@
       table: "D8 결과표", origin_camera: "카메라", origin_phone: "휴대폰", origin_button: "버튼",
       origin_host: "호스트", origin_system: "본체", origin_corrected: "정정됨",
       "creatures to rescue": "구출할 생물 수",
+      correct_world: "플레이어 위치 바로잡기", player: "플레이어", "where they are": "있는 곳", save: "저장",
     },
   };
 
   const moveTitles = {
     en: {},
-    ko: { move: "이동 (D6 굴리기)", rescue: "구출 시도 (D8 + D6 굴리기)", through_portal: "포털 통과", end_turn: "턴 종료" },
+    ko: { move: "이동 (D6 굴리기)", rescue: "구출 시도 (D8 + D6 굴리기)", through_portal: "포털 통과", end_turn: "턴 종료",
+      set_world: "플레이어 위치 바로잡기" },
   };
 
   const svg = Companion.svg;
@@ -58,8 +63,18 @@
     const { el, t } = ui;
     const name = (seat) => (view.players[seat] ? view.players[seat].name : `#${seat}`);
     const parts = [phase(view, el, t, name), creatures(view, el, t), players(view, el, t), waiting(view, el, t),
-      lastRoll(view, el, t, name), d8Table(view, el, t)];
+      lastRoll(view, el, t, name), d8Table(view, el, t), correction(snap, ui)];
     root.append(...parts.filter(Boolean));
+  }
+
+  // Where a player is, put right (a mis-tapped "Through the portal" passes the turn, so it cannot be undone):
+  // one folded form for this phone, open to every seat and the host at any time, not one per seat among the moves.
+  function correction(snap, ui) {
+    const entry = (snap.legal_moves || []).find((move) => move.move === "set_world");
+    if (!entry) return null;
+    const form = Companion.schemaForm(entry.args, { prefix: "gr-correct", label: (key) => ui.t(key), submitLabel: ui.t("save"),
+      players: snap.players, onSubmit: (values) => ui.act("set_world", values, entry.seat) });
+    return ui.el("details", { class: "gr-correct" }, ui.el("summary", {}, ui.t("correct_world")), form);
   }
 
   function phase(view, el, t, name) {
@@ -139,5 +154,5 @@
         el("dd", {}, `${RESULT_ICONS[row.result] || ""} `, t(row.result, { n: "D6" }))])));
   }
 
-  window.Companion.registerGame("gateway-rescue", { render, customMoves: [], moveTitles, strings });
+  window.Companion.registerGame("gateway-rescue", { render, customMoves: ["set_world"], moveTitles, strings });
 })();
