@@ -8,6 +8,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.inputs import StartGame
 from companion.next_guard import DOUBLE_TAP_SECONDS
+from companion.port import Seen
 from hardware.panel import COLOURS, REFUSAL_BEEP_SECONDS, REFUSAL_FLASHES, Lights
 
 
@@ -77,7 +78,8 @@ def test_the_box_says_no_to_a_refused_next_and_nothing_to_a_taken_one(companion_
     assert wait_until(lambda: loop.snapshot(None)["seq"] > before)
     time.sleep(max(2 * REFUSAL_BEEP_SECONDS, DOUBLE_TAP_SECONDS))  # and the next NEXT is no double tap
     assert _beeps(factory, pins.buzzer) == []
-    loop.submit(StartGame("gateway-rescue", ("Ann", "Bob"), {}, 3), source="host")
+    ending = Seen(ends_game=loop.snapshot(None)["game_no"])  # the host confirms ending the city's game
+    loop.submit(StartGame("gateway-rescue", ("Ann", "Bob"), {}, 3), source="host", seen=ending)
     next_button.drive_low()  # Ann must roll for first player before any turn can end
     next_button.drive_high()
     assert wait_until(lambda: len(_beeps(factory, pins.buzzer)) == 1)
