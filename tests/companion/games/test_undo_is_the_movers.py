@@ -25,13 +25,19 @@ def play(table: Table, game: Game[Any], *inputs: Any) -> Table:
     return table
 
 
-def test_in_8_gates_a_reveal_is_taken_back_only_by_its_player_or_the_host() -> None:
-    table = engine.start(EIGHT, StartGame(EIGHT.id, ("Ann", "Bo", "Cy"), {}, 7))
+def eight_gates_at_the_reveal(seed: int) -> Table:
+    """8 Gates for Ann, Bo and Cy, every turn played (a 6 on the first legal cell), at the reveal."""
+    table = engine.start(EIGHT, StartGame(EIGHT.id, ("Ann", "Bo", "Cy"), {}, seed))
     table = play(table, EIGHT, Move(0, "choose_archivist", {"seat": 0}), Move(0, "starting_gates", {"values": [1, 3, 5]}))
     while table.state.phase == PLAYING:
         seat = table.state.current
         x, y = grid.legal_cells(table.state.middle)[0]
         table = play(table, EIGHT, Move(seat, "place_gate", {"x": x, "y": y, "value": 6}), Move(seat, "end_turn", {}))
+    return table
+
+
+def test_in_8_gates_a_reveal_is_taken_back_only_by_its_player_or_the_host() -> None:
+    table = eight_gates_at_the_reveal(seed=7)
     before = table.state.points(0)
     table = play(table, EIGHT, Move(0, "reveal", {"values": [2, 2, 2, 2]}))
     with pytest.raises(NotYourTurn, match=r"The last move was Ann's: only Ann \(or the host\) can take it back."):
@@ -41,12 +47,7 @@ def test_in_8_gates_a_reveal_is_taken_back_only_by_its_player_or_the_host() -> N
 
 
 def test_in_8_gates_a_mistyped_last_reveal_that_ended_the_game_is_taken_back_by_its_player() -> None:
-    table = engine.start(EIGHT, StartGame(EIGHT.id, ("Ann", "Bo", "Cy"), {}, 1))
-    table = play(table, EIGHT, Move(0, "choose_archivist", {"seat": 0}), Move(0, "starting_gates", {"values": [1, 3, 5]}))
-    while table.state.phase == PLAYING:
-        seat = table.state.current
-        x, y = grid.legal_cells(table.state.middle)[0]
-        table = play(table, EIGHT, Move(seat, "place_gate", {"x": x, "y": y, "value": 6}), Move(seat, "end_turn", {}))
+    table = eight_gates_at_the_reveal(seed=1)
     table = play(table, EIGHT, Move(1, "reveal", {"values": [2, 2]}), Move(0, "reveal", {"values": [3, 4, 5]}))
     ended = play(table, EIGHT, Move(2, "reveal", {"values": [5]}))  # Cy meant 5, 5, 5, 5, 5
     assert EIGHT.outcome(ended.state) is not None and EIGHT.outcome(ended.state).winners == (0,)
