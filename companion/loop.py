@@ -19,7 +19,7 @@ from companion.journal import JournalError
 from companion.next_guard import NextGuard
 from companion.notify import PING_SECONDS
 from companion.port import Holder, Seen, TableBusy
-from companion.rules.errors import CompanionError, GameInProgress, IllegalMove, NoGame, NoRollExpected
+from companion.rules.errors import CompanionError, IllegalMove, NoGame, NoRollExpected
 from companion.rules.engine import NO_ROLL_EXPECTED
 from companion.session import NO_GAME_YET, Session
 from companion.snapshot import JSON, CameraGuess, Extras, LastDice
@@ -43,11 +43,6 @@ class Job:
     started: bool = False
     withdrawn: bool = False  # its sender stopped waiting before the loop came to it: it is never applied
     seen: Seen | None = None  # what the sender's page showed: an input for an older table is refused
-
-
-def listed(names: tuple[str, ...]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'; raises nothing."""
-    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
 
 
 class EngineLoop:
@@ -152,20 +147,10 @@ class EngineLoop:
         if job.seen is not None:
             job.seen.check(self.session.game_id, self._extras.dice.seq if self._extras.dice is not None else 0)
         if isinstance(given, StartGame):
-            self._check_unfinished(job.seen)
+            self.session.check_ends(job.seen.ends_game if job.seen is not None else None)
         if isinstance(given, DiceRolled) and self.camera is not None:
             given = self.camera.complete(given, self.session)
         self.apply_input(given, job.source)
-
-    def _check_unfinished(self, seen: Seen | None) -> None:
-        """A new game ends a begun, unfinished one for good: only when the host named it; raises GameInProgress."""
-        session = self.session
-        if not session.at_stake or (seen is not None and seen.ends_game == session.game_id):
-            return
-        title = session.game.title if session.game is not None else "this table"
-        players = listed(session.table.players) if session.table is not None else ""
-        raise GameInProgress(f"The game of {title} with {players} is not finished, so no new game was started: "
-                             "a new game would end it for good.")
 
     def apply_input(self, given: Input, source: str) -> None:
         """Apply and journal one input, keeping the last dice for the phones (loop thread only).

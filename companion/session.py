@@ -8,12 +8,17 @@ from companion.games import game_for
 from companion.inputs import CorrectDice, Input, StartGame, Undo
 from companion.journal import Journal
 from companion.rules import engine
-from companion.rules.errors import CompanionError, NoGame
+from companion.rules.errors import CompanionError, GameInProgress, NoGame
 from companion.rules.game import Game
 from companion.rules.table import Table
 
 
 NO_GAME_YET = "No game is being played yet; the host starts one."
+
+
+def listed(names: tuple[str, ...]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'; raises nothing."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
 
 
 class Session:
@@ -59,6 +64,16 @@ class Session:
     def at_stake(self) -> bool:
         """Whether a new game would lose one under way: begun (an input since its start) and not ended; raises nothing."""
         return self._begun and self.table is not None and self._outcome(self.table) is None
+
+    def check_ends(self, ends_game: int | None) -> None:
+        """A new game ends a begun, unfinished one for good: only when the host named it (`ends_game`);
+        raises GameInProgress."""
+        if not self.at_stake or ends_game == self.game_id:
+            return
+        title = self.game.title if self.game is not None else "this table"
+        players = listed(self.table.players) if self.table is not None else ""
+        raise GameInProgress(f"The game of {title} with {players} is not finished, so no new game was started: "
+                             "a new game would end it for good.")
 
     @property
     def game(self) -> Game[Any] | None:
