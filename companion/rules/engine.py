@@ -287,7 +287,13 @@ def can_correct(table: Table) -> bool:
 def can_undo(table: Table, game: Game[Any], seat: int | None = None) -> bool:
     """Whether an Undo from `seat` (None: button or host) would be accepted now; raises nothing."""
     mine = seat is None or (bool(table.undo) and table.undo[-1].seat == seat)
-    return bool(table.undo) and mine  # after the end, the undo kept is the move that ended the game
+    if not table.undo or not mine:  # after the end, the undo kept is the move that ended the game
+        return False
+    try:
+        _made_again(table, game, table.undo[-1])  # what others did out of turn since must stand without it
+    except IllegalMove:
+        return False
+    return True
 
 
 def replay(game_for: Any, inputs: list[Input]) -> Table | None:

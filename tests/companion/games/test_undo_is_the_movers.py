@@ -147,4 +147,5 @@ def test_a_move_is_not_taken_back_when_a_move_made_out_of_turn_since_depends_on_
     table = play(table, toy, Move(0, "build", {}), Move(1, "paint", {}))
     with pytest.raises(IllegalMove, match=r"^Bob's move since then depends on it, so it cannot be taken back\.$"):
         engine.apply(table, toy, Undo(seat=0))
-    assert table.state == ("wall", "paint") and engine.can_undo(table, toy, 0)  # nothing was taken back
+    assert table.state == ("wall", "paint")  # nothing was taken back
+    assert not engine.can_undo(table, toy, 0) and not engine.can_undo(table, toy)  # and the phones grey Undo out
