@@ -125,6 +125,11 @@ class Game(Generic[State]):
 Reason = Callable[[State, int], "str | None"]
 
 
+def anytime(state: Any, seat: int) -> str | None:
+    """A move any seat may make at any time in the game (a correction); raises nothing."""
+    return None
+
+
 def first_reason(*checks: Reason[State]) -> Reason[State]:
     """A why_not that gives the first refusal of several checks (None when all allow); raises nothing."""
 

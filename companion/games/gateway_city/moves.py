@@ -25,7 +25,7 @@ from companion.games.gateway_city.state import (
 )
 from companion.games.gateway_city.turns import next_phase
 from companion.rules.errors import IllegalMove
-from companion.rules.game import Act, MoveRule, first_reason, say
+from companion.rules.game import Act, MoveRule, anytime, first_reason, say
 from companion.rules.schema import JSON
 
 Reason = Callable[[City, int], "str | None"]
@@ -135,10 +135,6 @@ def _first_turn(state: City, seat: int) -> str | None:
     return "You are already the starting player." if seat == state.starting else None
 
 
-def _anytime(state: City, seat: int) -> str | None:
-    return None
-
-
 def _next_phase(state: City, act: Act) -> City:
     return next_phase(state)
 
@@ -233,7 +229,7 @@ MOVES: tuple[MoveRule[City], ...] = (
     _rule("extra_attack", "A card grants another attack", _extra_attack, first_reason(your_turn, _before_cleanup), weight=0.2),
     _rule("use_district_ability", "Use a district's ability", _use_ability, first_reason(your_turn, _ability_open),
           args=arguments.district_args, weight=0.5),
-    _rule("adjust_vp", "Change VP", _adjust_vp, _anytime, args=arguments.vp_args, weight=0.1),
+    _rule("adjust_vp", "Change VP", _adjust_vp, anytime, args=arguments.vp_args, weight=0.1),
     _rule("set_district", "Correct a district", _set_district, no_battle, args=arguments.correction_args,
           weight=0.03),
     _rule("claim_first", "I go first", _claim_first, _first_turn, weight=0.3),

@@ -8,7 +8,7 @@ from companion.games.gateway_rescue import turns
 from companion.games.gateway_rescue.rescue import rescuer_replaced
 from companion.games.gateway_rescue.state import CREATURES, HOME, MOVE, OVER, PLAYING, RESCUE, WORLD_NAMES, Gateway
 from companion.rules.errors import IllegalMove
-from companion.rules.game import Act, MoveRule, first_reason, say
+from companion.rules.game import Act, MoveRule, anytime, first_reason, say
 from companion.rules.schema import JSON, choice, integer, obj
 
 Reason = Callable[[Gateway, int], "str | None"]
@@ -75,10 +75,6 @@ def _end_turn(state: Gateway, act: Act) -> Gateway:
     return turns.end_turn(say(state, f"{state.name(act.seat)} ends the turn."))
 
 
-def _anytime(state: Gateway, seat: int) -> str | None:
-    return None
-
-
 def _set_world(state: Gateway, act: Act) -> Gateway:
     """The state with a player's world put right (a mis-tapped portal cannot be undone: it passed the turn);
     raises IllegalMove when the player is already there."""
@@ -103,5 +99,5 @@ MOVES: tuple[MoveRule[Gateway], ...] = (
     MoveRule("through_portal", "Through the portal", _through_portal,
              first_reason(your_turn, _no_roll_pending, _in_creatures_world, _has_moved), weight=4.0),
     MoveRule("end_turn", "End turn", _end_turn, first_reason(your_turn, _no_roll_pending, _has_acted), undoable=False),
-    MoveRule("set_world", "Correct where a player is", _set_world, _anytime, _world_args, weight=0.03),
+    MoveRule("set_world", "Correct where a player is", _set_world, anytime, _world_args, weight=0.03),
 )
