@@ -31,6 +31,7 @@ from companion.journal_checks import (
     read_only_place,
     remove_new_side_files,
     roll_back_unfinished,
+    schema_columns,
     storage_refusal,
     writable,
 )
@@ -65,6 +66,8 @@ CREATE TABLE IF NOT EXISTS tokens (
 );
 """
 TABLES = {"games", "entries", "tokens"}
+
+COLUMNS = schema_columns(SCHEMA)  # what each table needs: a journal lacking one is from an older version
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,8 @@ class Journal:
         if exists and not self.read_only:
             roll_back_unfinished(self.path)
         if exists:
-            reader, tables = open_checked(self.path, read_only=self.read_only, wal_in_use=wal_in_use)
+            reader, tables = open_checked(self.path, read_only=self.read_only, wal_in_use=wal_in_use,
+                                          columns=COLUMNS)
             if TABLES <= tables:
                 return reader
             reader.close()  # a journal cut before its first commit: it has no tables to keep

@@ -190,8 +190,9 @@ def roll_back_unfinished(path: Path) -> None:
         db.close()
 
 
-def open_checked(path: Path, *, read_only: bool, wal_in_use: bool) -> tuple[sqlite3.Connection, set[str]]:
-    """A read-only connection to a journal that passed every check, and its tables.
+def open_checked(path: Path, *, read_only: bool, wal_in_use: bool,
+                 columns: dict[str, set[str]]) -> tuple[sqlite3.Connection, set[str]]:
+    """A read-only connection to a journal that passed every check (`columns`: what each table needs), and its tables.
 
     Raises JournalError when it is damaged or cannot be read, sqlite3.Error when SQLite fails.
     """
@@ -203,7 +204,7 @@ def open_checked(path: Path, *, read_only: bool, wal_in_use: bool) -> tuple[sqli
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro{immutable}", uri=True,
                              isolation_level=None, check_same_thread=False)
-        return db, check_contents(db, path)
+        return db, check_contents(db, path, columns)
     except (sqlite3.Error, JournalError) as error:
         if db is not None:
             db.close()
@@ -215,10 +216,10 @@ def open_checked(path: Path, *, read_only: bool, wal_in_use: bool) -> tuple[sqli
         raise
 
 
-def check_contents(db: sqlite3.Connection, path: Path) -> set[str]:
+def check_contents(db: sqlite3.Connection, path: Path, columns: dict[str, set[str]]) -> set[str]:
     """Run SQLite's integrity check and decode every entry and game; returns the tables there are.
 
-    Raises JournalError when damaged or written by a newer companion, sqlite3.Error when SQLite cannot read it.
+    Raises JournalError when damaged or written by another companion version, sqlite3.Error when SQLite cannot read it.
     """
     verdict = [row[0] for row in db.execute("PRAGMA integrity_check(5)")]
     if verdict != ["ok"]:
@@ -229,6 +230,7 @@ def check_contents(db: sqlite3.Connection, path: Path) -> set[str]:
                            f"{written_as}; this version reads format {FORMAT}). Run that newer version; the journal "
                            "was left as it is.", code="journal_too_new")
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    _check_columns(db, path, {table: needed for table, needed in columns.items() if table in tables})
     if "entries" in tables:
         for seq, kind, body in db.execute("SELECT id, kind, body FROM entries ORDER BY id"):
             try:
@@ -242,6 +244,29 @@ def check_contents(db: sqlite3.Connection, path: Path) -> set[str]:
             except (TypeError, ValueError):
                 raise damaged(path, f"game {game_id} cannot be read") from None
     return tables
+
+
+def schema_columns(schema: str) -> dict[str, set[str]]:
+    """Each table's columns, as the SQL `schema` makes them; raises sqlite3.Error for bad SQL."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(schema)
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {table: {row[1] for row in db.execute(f"PRAGMA table_info({table})")} for table in tables}
+    finally:
+        db.close()
+
+
+def _check_columns(db: sqlite3.Connection, path: Path, columns: dict[str, set[str]]) -> None:
+    """Refuse a journal whose tables lack columns this version reads; raises JournalError."""
+    for table, needed in sorted(columns.items()):
+        missing = needed - {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if missing:
+            raise JournalError(
+                f"The journal {path} was written by an older version of the companion: its {table} table has no "
+                f"{', '.join(sorted(missing))} column, which this version needs. It was left as it is. To finish its "
+                f"game, run that older version; to start afresh, stop the companion and move {path.name} and its "
+                f"{path.name}-wal and {path.name}-shm files out of {path.parent}.", code="journal_too_old")
 
 
 def _folder_state(folder: Path) -> tuple[bool, int | None]:

@@ -210,3 +210,21 @@ def test_a_journal_from_a_newer_version_is_named_so_not_damaged_and_left_untouch
     assert "damaged" not in message and "move journal.sqlite" not in message  # moving it aside would drop the game
     after = folder_bytes(state)
     assert all(after[name] == before[name] for name in before if name != f"{JOURNAL}-shm")
+
+
+def test_a_journal_from_an_older_version_is_named_so_and_left_untouched(
+    tmp_path: Path, benchmark: Benchmark, free_port: int, folder_bytes: FolderBytes, run_companion: RunCompanion,
+) -> None:
+    state = tmp_path / "state"
+    _played(state, inputs=5).journal.close()
+    with sqlite3.connect(state / JOURNAL) as db:  # as the versions before entries recorded where they came from
+        db.execute("ALTER TABLE entries DROP COLUMN source")
+        db.execute("PRAGMA user_version = 0")
+    before = folder_bytes(state)
+    finished = run_companion(benchmark("daemon").run_command(state, free_port))
+    assert finished.returncode == 2, finished.stdout + finished.stderr
+    message = finished.stderr.strip().splitlines()[-1]
+    assert "was written by an older version of the companion: its entries table has no source column" in message
+    assert "damaged" not in message and "(no such column" not in message
+    after = folder_bytes(state)
+    assert all(after[name] == before[name] for name in before if name != f"{JOURNAL}-shm")
