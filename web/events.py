@@ -10,12 +10,12 @@ import ipaddress
 import json
 import threading
 import time
-from urllib.parse import urlsplit
 from collections.abc import Callable, Generator
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
+from companion.network import lan_address
 from companion.port import Holder, TablePort
 from web.auth import Refusal, presented_token, reader, web_state
 
@@ -84,13 +84,14 @@ def event(snapshot: dict[str, Any]) -> str:
 
 
 def _from_the_box(address: str) -> bool:
-    """Whether a stream comes from the box itself: a loopback address, or the address the page was opened at
-    (a demo laptop's tabs opened at its join address); raises nothing."""
+    """Whether a stream comes from the box itself: a loopback address, or the box's LAN address (a demo
+    laptop's tabs opened at its join address). Only the connection's own address counts: a Host header is
+    the client's to write. Raises nothing."""
     try:
         loopback = ipaddress.ip_address(address).is_loopback
     except ValueError:
         loopback = False
-    return loopback or address == urlsplit(f"//{request.host}").hostname
+    return loopback or address == lan_address()
 
 
 @bp.get("/events")

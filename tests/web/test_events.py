@@ -61,13 +61,17 @@ def test_a_demo_laptops_tabs_keep_their_streams_and_a_phone_coming_back_ends_its
     assert [stream.is_set() for stream in phone] == [True, False, False, False]
 
 
-def test_a_stream_from_the_join_address_itself_is_the_demo_laptop_and_one_from_elsewhere_a_phone():
+def test_a_stream_from_the_box_s_own_address_is_the_demo_laptop_and_one_from_elsewhere_a_phone(monkeypatch):
     from flask import Flask
 
+    import web.events
     from web.events import _from_the_box
 
+    # the box's address, as its join link shows it
+    monkeypatch.setattr(web.events, "lan_address", lambda: "192.0.2.2", raising=False)
     app = Flask(__name__)
     for host, address, own in (("192.0.2.2:8080", "192.0.2.2", True), ("192.0.2.2:8080", "192.0.2.20", False),
-                               ("[2001:db8::2]:8080", "2001:db8::2", True), ("192.0.2.2:8080", "127.0.0.1", True)):
+                               ("192.0.2.20:8080", "192.0.2.20", False),  # a phone naming itself in Host: still a phone
+                               ("192.0.2.2:8080", "127.0.0.1", True), ("[::1]:8080", "::1", True)):
         with app.test_request_context("/api/events", headers={"Host": host}):
             assert _from_the_box(address) is own, (host, address)
