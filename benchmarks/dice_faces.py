@@ -4,7 +4,7 @@ No finder: the crop is cut where the label says the face is, at the face size tr
 recipe can be compared without training a finder for it. Prints, per folder, the share of dice whose
 likeliest class is their value, and the share read so and sure (chance >= 0.9, the views agreeing).
 
-Usage:  .venv/bin/python benchmarks/dice_faces.py [--photos all|dev|check|q1..q4] [--models DIR] [--alone]
+Usage:  .venv/bin/python benchmarks/dice_faces.py [--photos all|dev|check|q1..q4|loose-dev|loose-check] [--models DIR] [--alone]
                                                  [--misses]
 `--alone` reads both looks with the first network (a recipe measured without its second look).
 """
@@ -28,7 +28,7 @@ from dice_training.data import TRAIN_FOLDERS, load_photos  # noqa: E402
 from vision.cutting import pyramid  # noqa: E402
 from vision.faces import FaceReader  # noqa: E402
 from vision.reader import MODELS  # noqa: E402
-from vision.scoring import SHARES  # noqa: E402
+from vision.splits import SHARES  # noqa: E402
 
 SHARED = REPO / ".." / "shared" / "dice"
 SURE = 0.9  # the reader's bar for a value without `unsure` (vision.reader)

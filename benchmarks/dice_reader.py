@@ -1,6 +1,6 @@
 """Benchmark the dice reader on every folder of ../shared/dice (single-threaded); prints a markdown table.
 
-Usage:  .venv/bin/python benchmarks/dice_reader.py [--json] [--photos all|dev|check|q1..q4] [--repeat N]
+Usage:  .venv/bin/python benchmarks/dice_reader.py [--json] [--photos all|dev|check|q1..q4|loose-dev|loose-check] [--repeat N]
                                                   [--models DIR] [--folder NAME ...] [--misses]
 """
 from __future__ import annotations
@@ -22,7 +22,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from vision.reader import MODELS, DiceReader  # noqa: E402
-from vision.scoring import SHARES, Tally, choose_photos, load_folder, score_photo  # noqa: E402
+from vision.scoring import Tally, load_folder, score_photo  # noqa: E402
+from vision.splits import SHARES, choose_photos  # noqa: E402
 
 SHARED = REPO / ".." / "shared" / "dice"
 COLUMNS = (

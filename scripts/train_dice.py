@@ -2,7 +2,7 @@
 
 Usage (PyTorch is needed for training only; `pip install torch==2.13.0 onnx` into any venv):
 
-    python scripts/train_dice.py [--photos all|dev|check|not-q1..not-q4] [--part finder faces second] [--out DIR]
+    python scripts/train_dice.py [--photos all|dev|check|not-q1..not-q4|loose-dev|loose-check] [--part finder faces second] [--out DIR]
 
 Writes DIR/dice_finder.onnx (the finder), DIR/dice_faces.onnx (the face reader's first look) and
 DIR/dice_faces_second.onnx (its second look at unclear faces: the same recipe trained twice as long), by
@@ -41,7 +41,7 @@ from dice_training.data import load_photos, synthetic_photos  # noqa: E402
 from dice_training.face_train import train_faces  # noqa: E402
 from dice_training.finder_train import train_finder  # noqa: E402
 from dice_training.models import FACE_CROP  # noqa: E402
-from vision.scoring import SHARES  # noqa: E402
+from vision.splits import SHARES  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "dice"
 SEED = 7

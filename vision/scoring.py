@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import csv
-import random
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,7 +9,6 @@ from pathlib import Path
 from vision.types import DiceReading, DieReading
 
 GROWTH = 1.15  # a label box is grown by 15 % (width and height) before a read die's centre must fall inside
-SPLIT_SEED = 20240601
 
 
 @dataclass(frozen=True)
@@ -73,53 +70,6 @@ def load_folder(folder: Path) -> list[LabelledPhoto]:
                 )
             photos.append(LabelledPhoto(folder / row["file"], values, boxes))  # type: ignore[arg-type]
     return photos
-
-
-def split_photos(photos: list[LabelledPhoto]) -> tuple[list[LabelledPhoto], list[LabelledPhoto]]:
-    """Returns (dev, check): neighbouring shots kept together, groups dealt out by a fixed seed; raises nothing."""
-    groups: dict[str, list[LabelledPhoto]] = {}
-    for photo in sorted(photos, key=lambda item: _order_key(item.path.name)):
-        groups.setdefault(_group_key(photo.path.name), []).append(photo)
-    names = sorted(groups)
-    random.Random(SPLIT_SEED).shuffle(names)
-    dev: list[LabelledPhoto] = []
-    check: list[LabelledPhoto] = []
-    for name in names:
-        (dev if len(dev) <= len(check) else check).extend(groups[name])
-    return dev, check
-
-
-SHARES = ("all", "dev", "check", "q1", "q2", "q3", "q4", "not-q1", "not-q2", "not-q3", "not-q4")
-
-
-def choose_photos(photos: list[LabelledPhoto], share: str) -> list[LabelledPhoto]:
-    """Returns one share of a folder's photos (see SHARES; q1-q2 split dev, q3-q4 check); raises ValueError."""
-    if share not in SHARES:
-        raise ValueError(f"unknown share of photos {share!r}; expected one of {', '.join(SHARES)}")
-    if share == "all":
-        return list(photos)
-    dev, check = split_photos(photos)
-    if share in ("dev", "check"):
-        return dev if share == "dev" else check
-    quarters = [*split_photos(dev), *split_photos(check)]
-    number = int(share[-1]) - 1
-    if share.startswith("not-"):
-        return [photo for index, quarter in enumerate(quarters) if index != number for photo in quarter]
-    return quarters[number]
-
-
-def _order_key(name: str) -> tuple[str, int]:
-    """Returns a sort key that orders numbered file names numerically; raises nothing."""
-    match = re.search(r"(\d+)\D*$", name)
-    return (name[: match.start()] if match else name, int(match.group(1)) if match else 0)
-
-
-def _group_key(name: str) -> str:
-    """Returns the group of a file: same prefix and a number within the same block of five; raises nothing."""
-    stem, number = _order_key(name)
-    if stem.startswith("IMG_"):
-        return stem + str(number // 200)  # timestamps HHMMSS: one group per two minutes or so
-    return f"{stem}{number // 5}"
 
 
 def score_photo(reading: DiceReading, photo: LabelledPhoto) -> Tally:

@@ -15,7 +15,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.scoring import LabelledPhoto, choose_photos, load_folder
+from vision.scoring import LabelledPhoto, load_folder
+from vision.splits import choose_photos
 from vision.synthetic import render_dice
 
 TRAIN_FOLDERS = ("nell-byler-d6", "matteop65-webcam-d6")

@@ -1,11 +1,15 @@
 """The scoring rules the benchmark and the figure tests rely on."""
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
-from vision.scoring import LabelledPhoto, choose_photos, score_photo, split_photos
+from vision.scoring import LabelledPhoto, score_photo
+from vision.splits import choose_photos, near_duplicate_groups, split_like_the_source, split_photos
 from vision.types import UNSURE, DiceReading, DieReading
 
 
@@ -66,6 +70,37 @@ def test_quarters_split_the_halves_and_leave_one_out() -> None:
     assert all(len(quarter) >= 10 for quarter in names)
     rest = {photo.path.name for photo in choose_photos(photos, "not-q3")}
     assert rest == names[0] | names[1] | names[3]
+
+
+def _photo_of(folder: Path, name: str, values: tuple[int, ...], seed: int, noise: int = 0) -> LabelledPhoto:
+    """A labelled photo written to `folder`: a random picture by `seed`, plus `noise` grey levels of jitter."""
+    picture = np.random.default_rng(seed).integers(0, 256, (64, 64), dtype=np.uint8).astype(np.int16)
+    picture += np.random.default_rng(seed + 1000).integers(-noise, noise + 1, picture.shape, dtype=np.int16)
+    cv2.imwrite(str(folder / name), np.clip(picture, 0, 255).astype(np.uint8))
+    return LabelledPhoto(folder / name, values, None)
+
+
+def test_the_loose_split_keeps_near_duplicate_frames_together_and_the_values_even(tmp_path: Path) -> None:
+    photos = [_photo_of(tmp_path, f"shot_{number}.png", (number % 6 + 1, (number * 5) % 6 + 1), seed=number)
+              for number in range(30)]
+    twin = _photo_of(tmp_path, "shot_30.png", photos[4].values, seed=4, noise=3)  # the same frame taken again
+    other_dice = _photo_of(tmp_path, "shot_31.png", (6, 6), seed=7)  # the same picture, other labels: no twin
+    photos += [twin, other_dice]
+    groups = near_duplicate_groups(photos)
+    assert [photos[4], twin] in groups and [photos[7]] in groups and [other_dice] in groups
+    one, other = split_like_the_source(photos)
+    assert sorted(photo.path.name for photo in one + other) == sorted(photo.path.name for photo in photos)
+    assert (photos[4] in one) == (twin in one)
+    assert abs(len(one) - len(other)) <= 2
+    counts = [Counter(value for photo in half for value in photo.values) for half in (one, other)]
+    assert all(abs(counts[0][value] - counts[1][value]) <= 2 for value in range(1, 7))
+    assert split_like_the_source(list(reversed(photos))) == (one, other)
+    assert choose_photos(photos, "loose-check") == other
+
+
+def test_the_loose_split_names_a_photo_it_cannot_read(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="cannot read the photo .*gone.jpg to split its folder"):
+        choose_photos([LabelledPhoto(tmp_path / "gone.jpg", (3,), None)], "loose-dev")
 
 
 def test_an_unknown_share_of_photos_is_refused() -> None:
