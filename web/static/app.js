@@ -13,6 +13,7 @@
   // --- the event stream --------------------------------------------------------------------
   function connect() {
     if (page.stream) page.stream.close();
+    setLive(false); // until the new stream answers, the table shown may be older than the box's
     const stream = new EventSource("/api/events");
     page.stream = stream;
     stream.addEventListener("snapshot", (event) => {

@@ -1,0 +1,44 @@
+"""A page that may show an older table than the box's says so: a phone that wakes says it is
+reconnecting until its new stream answers, and the host's page used from two phones catches up with a
+game started on the other one instead of asking the same question for ever."""
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from phone_browser import PHONE, watch_errors
+
+
+def open_page(browser: Any, server: Any, token: str) -> tuple[Any, Any, list[str]]:
+    """A new phone joined with that token: (context, page, console errors)."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/join?token={token}")
+    return context, page, errors
+
+
+def wake(page: Any) -> None:
+    """The phone comes back to the foreground (what the page hears when its screen turns on)."""
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+
+
+def test_a_phone_that_wakes_says_it_is_reconnecting_until_its_stream_answers(browser, companion_server):
+    server = companion_server
+    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
+    context, page, errors = open_page(browser, server, server.seat_token(0))
+    expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
+    expect(page.locator("#live")).to_have_class("live on")
+    held: list[Any] = []
+    page.route("**/api/events", lambda route: held.append(route))  # the Wi-Fi is slow to come back ...
+    assert server.api("POST", "/api/dice", {"values": [5], "sides": [6]}, token=server.host_token)[0] == 200
+    wake(page)  # ... when Ann's phone wakes up on a table the box has moved on from
+    expect(page.locator("#live")).to_have_text("reconnecting…")
+    expect(page.locator("#live")).not_to_have_class("live on")
+    assert len(held) == 1
+    held[0].continue_()  # the Wi-Fi is back
+    expect(page.locator(".roll .why")).to_have_text("Bob rolls for first player.")
+    expect(page.locator("#live")).to_have_class("live on")
+    assert errors == []
+    context.close()
