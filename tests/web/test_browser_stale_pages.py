@@ -42,3 +42,29 @@ def test_a_phone_that_wakes_says_it_is_reconnecting_until_its_stream_answers(bro
     expect(page.locator("#live")).to_have_class("live on")
     assert errors == []
     context.close()
+
+
+def test_the_host_page_on_a_second_phone_catches_up_with_a_game_started_on_the_first(browser, companion_server):
+    server = companion_server
+    host = server.host_token
+    assert server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=host)[0] == 200
+    assert server.api("POST", "/api/dice", {"values": [5], "sides": [6]}, token=host)[0] == 200
+    context, page, errors = open_page(browser, server, host)  # the host's page on Dee's phone shows Ann and Bob
+    expect(page.locator(".qr figcaption b")).to_have_text(["Ann", "Bob"])
+    other = {"game": "through-the-gate", "players": ["Cy", "Di"], **server.ending_this_game()}
+    assert server.api("POST", "/api/game", other, token=host)[0] == 200  # the other host phone starts Cy and Di's game
+    assert server.api("POST", "/api/dice", {"values": [4], "sides": [6]}, token=host)[0] == 200
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".ending")).to_contain_text("The game on the table is not finished")
+    expect(page.locator(".ending")).to_contain_text("changed since this page showed it")
+    expect(page.locator(".qr figcaption b")).to_have_text(["Cy", "Di"])  # the game it would end is the one shown
+    page.locator("[data-lang=ko]").click()
+    expect(page.locator(".ending .table-changed")).to_contain_text("테이블이 바뀌었습니다")
+    page.locator("[data-lang=en]").click()
+    page.get_by_role("button", name="End it and start the new game").tap()  # Dee has seen it and means it
+    expect(page.locator(".ending")).to_have_count(0)
+    expect(page.locator(".qr figcaption b")).to_have_text(["Ann", "Bob"])
+    after = server.api("GET", "/api/state", token=host)[1]
+    assert after["players"] == ["Ann", "Bob"] and after["dice"] is None, after
+    assert [error for error in errors if "status of 409" not in error] == []
+    context.close()

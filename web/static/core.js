@@ -40,6 +40,7 @@
       started: "started", finished: "finished", playing: "playing", unfinished: "not finished", host_needed: "This page needs the host's link.",
       ending_warning: "The game on the table is not finished. A new game ends it for good: it stays in the history as not finished and cannot be played on.",
       end_and_start: "End it and start the new game", keep_playing: "Keep playing",
+      table_changed: "The table changed since this page showed it: another game was started there. The seats below show it now.",
       yes: "yes", no: "no",
     },
     ko: {
@@ -77,6 +78,7 @@
       started: "시작", finished: "종료", playing: "진행 중", unfinished: "끝나지 않음", host_needed: "이 페이지는 호스트 링크가 필요합니다.",
       ending_warning: "테이블의 게임이 아직 끝나지 않았습니다. 새 게임을 시작하면 이 게임은 완전히 끝나며, 지난 게임에 '끝나지 않음'으로 남고 이어서 할 수 없습니다.",
       end_and_start: "이 게임을 끝내고 새 게임 시작", keep_playing: "계속하기",
+      table_changed: "이 페이지가 테이블을 보여 준 뒤 테이블이 바뀌었습니다: 다른 게임이 시작되었습니다. 지금 게임은 아래 자리에 보입니다.",
       yes: "예", no: "아니오",
     },
   };

@@ -7,17 +7,21 @@
   const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, startedAt: 0, qrVersion: {}, typed: {}, ending: null };
   const START_GUARD_MS = 1500;
 
+  // Read the games, the table and the history again, and redraw; returns whether the box answered.
   async function load() {
+    let loaded = false;
     try {
       const [games, snap, history] = await Promise.all([
         C.request("GET", "/api/games"), C.request("GET", "/api/state"), C.request("GET", "/api/history")]);
       Object.assign(host, { games, snap, history, denied: snap.you !== null });
       if (!host.chosen) choose(snap.game || (games[0] && games[0].id));
+      loaded = !host.denied;
     } catch (error) {
       host.denied = error.status === 403 || error.status === 429;
       host.refusal = error.message;
     }
     render();
+    return loaded;
   }
 
   function choose(id) {
@@ -129,21 +133,31 @@
     const players = host.names.map((name) => name.trim());
     const body = { game: host.chosen, players, options, ...(ends === undefined ? {} : { ends_game: ends }) };
     host.ending = null;
-    const snap = await act("POST", "/api/game", body, (error) => {
-      if (error.code !== "game_in_progress" || !host.snap) return;
-      host.ending = { game_no: host.snap.game_no, options }; // the warning below says it in the page's language
-      host.refusal = null;
-    });
+    let unfinished = false;
+    const snap = await act("POST", "/api/game", body, (error) => { unfinished = error.code === "game_in_progress"; });
     if (snap) {
       host.startedAt = Date.now();
       await load();
+    } else if (unfinished) {
+      await askToEnd(options);
     }
+  }
+
+  // Ask whether to end the game under way: the one on the table now, which the page first reads again (another
+  // host phone may have started it since), shows, and says so when it is not the game the page showed.
+  async function askToEnd(options) {
+    const shown = host.snap && host.snap.game_no;
+    if (!(await load())) return;
+    host.ending = { game_no: host.snap.game_no, options, changed: host.snap.game_no !== shown };
+    host.refusal = null; // the warning below says it in the page's language
+    render();
   }
 
   function confirmEnding() {
     if (!host.ending) return null;
-    const { game_no: gameNo, options } = host.ending;
-    return el("section", { class: "notice warn ending", role: "alert" }, el("p", {}, t("ending_warning")),
+    const { game_no: gameNo, options, changed } = host.ending;
+    return el("section", { class: "notice warn ending", role: "alert" },
+      changed ? el("p", { class: "table-changed" }, t("table_changed")) : null, el("p", {}, t("ending_warning")),
       el("div", { class: "row" },
         el("button", { type: "button", class: "end-and-start", onclick: () => start(options, gameNo) }, t("end_and_start")),
         el("button", { type: "button", class: "keep-playing", onclick: () => { host.ending = null; host.refusal = null; render(); } },
