@@ -68,3 +68,19 @@ def test_the_host_page_on_a_second_phone_catches_up_with_a_game_started_on_the_f
     assert after["players"] == ["Ann", "Bob"] and after["dice"] is None, after
     assert [error for error in errors if "status of 409" not in error] == []
     context.close()
+
+
+def test_the_host_page_that_wakes_shows_the_qr_codes_of_the_table_now(browser, companion_server):
+    server = companion_server
+    host = server.host_token
+    assert server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=host)[0] == 200
+    context, page, errors = open_page(browser, server, host)
+    expect(page.locator(".qr figcaption b")).to_have_text(["Ann", "Bob"])
+    old_code = page.locator(".qr img").nth(1).get_attribute("src")
+    other = {"game": "through-the-gate", "players": ["Ann", "Cy"]}
+    assert server.api("POST", "/api/game", other, token=host)[0] == 200  # started on another phone: Bob's link is gone
+    wake(page)  # the host's phone comes back to show Cy her seat's code
+    expect(page.locator(".qr figcaption b")).to_have_text(["Ann", "Cy"])
+    assert page.locator(".qr img").nth(1).get_attribute("src") != old_code
+    assert errors == []
+    context.close()

@@ -201,5 +201,8 @@
     C.setLang(C.lang);
     document.getElementById("title").textContent = t("host_title");
     load();
+    document.addEventListener("visibilitychange", () => { // the seats' QR codes may have changed meanwhile
+      if (document.visibilityState === "visible") load();
+    });
   });
 })();
