@@ -41,7 +41,7 @@
       if (error.status === 403 || error.status === 429) {
         page.linkGone = error.status === 403 && Boolean(page.snap) && Number.isInteger(page.snap.you);
         page.joined = false;
-        page.refusal = error.status === 429 ? error.message : null;
+        page.refusal = error.status === 429 ? error : null;
         render();
       } else {
         setTimeout(connect, 2000);
@@ -79,7 +79,7 @@
       if (!page.keepDrafts) render();
       if (Date.now() - tapped.at < TAP_ANSWERED_MS) settled = { x: tapped.x, y: tapped.y, until: Date.now() + SETTLE_MS };
     } catch (error) {
-      page.refusal = error.message;
+      page.refusal = error; // said when drawn, so a switch of language translates it
       render();
     } finally {
       page.posting = false;
@@ -224,7 +224,7 @@
 
   function sections() {
     const snap = page.snap;
-    if (!page.joined) return [notice(page.refusal || t(page.linkGone ? "link_gone" : "not_joined"), "warn")];
+    if (!page.joined) return [notice(page.refusal ? C.said(page.refusal) : t(page.linkGone ? "link_gone" : "not_joined"), "warn")];
     if (!snap) return [];
     if (seatGone()) return [notice(t("seat_gone", { n: snap.you + 1 }), "warn")];
     const parts = [refusal(), snap.message ? notice(C.inLang(snap.message), "info") : null, who()];
@@ -243,7 +243,7 @@
   function refusal() {
     if (!page.refusal) return null;
     return el("section", { class: "notice refusal", role: "alert" },
-      el("strong", {}, `${t("refused")}: `), page.refusal,
+      el("strong", {}, `${t("refused")}: `), C.said(page.refusal),
       el("button", { class: "small", onclick: () => { page.refusal = null; render(); } }, t("dismiss")));
   }
 

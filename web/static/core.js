@@ -162,7 +162,7 @@
       const kind = answer.headers.get("Content-Type") || "";
       data = kind.includes("application/json") ? await answer.json() : null;
     } catch (error) {
-      throw Object.assign(new Error(t("no_answer")), { status: 0 });
+      throw Object.assign(new Error(t("no_answer")), { status: 0, key: "no_answer" });
     } finally {
       clearTimeout(timer);
     }
@@ -173,6 +173,11 @@
       throw error;
     }
     return data;
+  }
+
+  // What a failed request says, in the page's language now: the page's own sentence by its key, else the box's.
+  function said(error) {
+    return error.key ? t(error.key) : error.message;
   }
 
   // One form field from a property schema: number input, select (enum or player), checkbox, text.
@@ -241,7 +246,7 @@
   }
 
   window.Companion = {
-    registerGame, games, el, svg, t, gameText, inLangOf, humanize, setLang, schemaForm, request,
+    registerGame, games, el, svg, t, gameText, inLangOf, humanize, setLang, schemaForm, request, said,
     get lang() { return lang; },
   };
 })();

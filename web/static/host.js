@@ -18,7 +18,7 @@
       loaded = !host.denied;
     } catch (error) {
       host.denied = error.status === 403 || error.status === 429;
-      host.refusal = error.message;
+      host.refusal = error; // said when drawn, so a switch of language translates it
     }
     render();
     return loaded;
@@ -40,7 +40,7 @@
       host.refusal = null;
       return answer;
     } catch (error) {
-      host.refusal = error.message;
+      host.refusal = error; // said when drawn, so a switch of language translates it
       if (onRefusal) onRefusal(error);
       render();
       return null;
@@ -55,7 +55,7 @@
     keepTyped();
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : null;
     root.replaceChildren(...[
-      host.refusal ? el("section", { class: "notice refusal", role: "alert" }, host.refusal) : null,
+      host.refusal ? el("section", { class: "notice refusal", role: "alert" }, C.said(host.refusal)) : null,
       host.denied ? null : confirmEnding(),
       host.denied ? el("section", { class: "notice warn" }, t("host_needed")) : null,
       host.denied ? null : newGame(),

@@ -1,0 +1,59 @@
+"""A request the café's Wi-Fi swallows: the page says so in a sentence, in the language the player reads
+it in (also after switching), keeps what was typed, and the next tap goes through."""
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from phone_browser import PHONE, watch_errors
+
+NO_ANSWER = "No answer from the table: check the Wi-Fi, look at the table, then try again."
+NO_ANSWER_KO = "테이블이 응답하지 않습니다: 와이파이를 확인하고 테이블을 본 뒤 다시 시도하세요."
+
+
+def open_page(browser: Any, server: Any, token: str) -> tuple[Any, Any, list[str]]:
+    """A new phone joined with that token: (context, page, console errors)."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/join?token={token}")
+    return context, page, errors
+
+
+def lost(errors: list[str]) -> list[str]:
+    """The console errors other than the browser's note of the request the test cut."""
+    return [error for error in errors if "ERR_FAILED" not in error]
+
+
+def test_a_roll_the_wifi_lost_is_said_in_the_language_chosen_after_and_sent_again(browser, companion_server):
+    server = companion_server
+    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
+    context, page, errors = open_page(browser, server, server.seat_token(0))
+    page.route("**/api/dice", lambda route: route.abort())  # the roll never reaches the box
+    page.locator("#f-roll-die0").fill("5")
+    page.get_by_role("button", name="Enter roll").tap()
+    expect(page.locator(".refusal")).to_contain_text(NO_ANSWER)
+    page.locator("[data-lang=ko]").click()  # Ann reads Korean better
+    expect(page.locator(".refusal")).to_contain_text(NO_ANSWER_KO)
+    expect(page.locator(".refusal")).not_to_contain_text("No answer")
+    page.unroute("**/api/dice")
+    expect(page.locator("#f-roll-die0")).to_have_value("5")
+    page.get_by_role("button", name="입력").tap()
+    expect(page.locator(".roll .why")).to_have_text("Bob rolls for first player.")
+    expect(page.locator(".refusal")).to_have_count(0)
+    assert lost(errors) == []
+    context.close()
+
+
+def test_a_new_qr_code_the_wifi_lost_is_said_in_the_language_chosen_after(browser, companion_server):
+    server = companion_server
+    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
+    context, page, errors = open_page(browser, server, server.host_token)
+    page.route("**/api/seats/*/token", lambda route: route.abort())
+    page.get_by_role("button", name="New QR code").first.click()
+    expect(page.locator(".refusal")).to_have_text(NO_ANSWER)
+    page.locator("[data-lang=ko]").click()
+    expect(page.locator(".refusal")).to_have_text(NO_ANSWER_KO)
+    assert lost(errors) == []
+    context.close()
