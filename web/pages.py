@@ -9,6 +9,10 @@ from web.auth import COOKIE, COOKIE_SECONDS, Refusal, check_token
 
 bp = Blueprint("pages", __name__)
 
+REFUSED_KO = {"too_many_attempts": "이 기기에서 잘못된 링크가 너무 많았습니다. 1분 기다린 뒤 QR 코드를 다시 스캔하세요."}
+"""The refused page's Korean sentence, by the refusal's code, where it differs from the usual one."""
+LINK_NOT_VALID_KO = "링크가 유효하지 않습니다. 호스트에게 새 QR 코드를 요청하세요."
+
 
 def game_scripts() -> list[str]:
     """The URLs of every game renderer in static/games, sorted; raises nothing."""
@@ -35,7 +39,8 @@ def join() -> Response:
     try:
         holder = check_token(token)
     except Refusal as refusal:
-        page = render_template("refused.html", message=refusal.message)
+        korean = REFUSED_KO.get(refusal.code, LINK_NOT_VALID_KO)
+        page = render_template("refused.html", message=refusal.message, message_ko=korean)
         return make_response(page, refusal.status)
     response = redirect(url_for("pages.host" if holder.is_host else "pages.table"), code=303)
     response.set_cookie(COOKIE, token, max_age=COOKIE_SECONDS, path="/", httponly=True, samesite="Strict")

@@ -57,3 +57,17 @@ def test_a_new_qr_code_the_wifi_lost_is_said_in_the_language_chosen_after(browse
     expect(page.locator(".refusal")).to_have_text(NO_ANSWER_KO)
     assert lost(errors) == []
     context.close()
+
+
+def test_a_phone_locked_out_by_wrong_links_is_told_to_wait_in_korean_too(browser, companion_server):
+    server = companion_server
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    for attempt in range(10):  # a torn QR code sticker, scanned again and again
+        page.goto(f"{server.url}/join?token=torn-sticker-{attempt}")
+        expect(page.locator("[role=alert]")).to_contain_text("This link is not valid")
+    page.goto(f"{server.url}/join?token={server.seat_token(0)}")  # the right code, a moment too late
+    expect(page.locator("[role=alert]")).to_contain_text("Too many wrong links from this device; wait a minute")
+    expect(page.locator("[role=alert] [lang=ko]")).to_have_text(
+        "이 기기에서 잘못된 링크가 너무 많았습니다. 1분 기다린 뒤 QR 코드를 다시 스캔하세요.")
+    context.close()
