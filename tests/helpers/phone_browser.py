@@ -12,3 +12,12 @@ def watch_errors(page: Any) -> list[str]:
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
     return errors
+
+
+def open_page(browser: Any, server: Any, token: str, device: dict[str, Any] = PHONE) -> tuple[Any, Any, list[str]]:
+    """A new browser joined with that token: (context, page, console errors); raises playwright's Error."""
+    context = browser.new_context(**device)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/join?token={token}")
+    return context, page, errors

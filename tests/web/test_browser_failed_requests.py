@@ -2,23 +2,13 @@
 it in (also after switching), keeps what was typed, and the next tap goes through."""
 from __future__ import annotations
 
-from typing import Any
-
 from playwright.sync_api import expect
 
-from phone_browser import PHONE, watch_errors
+from phone_browser import PHONE, open_page
 
 NO_ANSWER = "No answer from the table: check the Wi-Fi, look at the table, then try again."
 NO_ANSWER_KO = "테이블이 응답하지 않습니다: 와이파이를 확인하고 테이블을 본 뒤 다시 시도하세요."
 
-
-def open_page(browser: Any, server: Any, token: str) -> tuple[Any, Any, list[str]]:
-    """A new phone joined with that token: (context, page, console errors)."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/join?token={token}")
-    return context, page, errors
 
 
 def lost(errors: list[str]) -> list[str]:

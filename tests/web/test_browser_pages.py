@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from phone_browser import PHONE, watch_errors
+from phone_browser import PHONE, open_page
 
 from companion.snapshot import CAMERA_STATES
 from hardware.panel import STATUSES as LIGHT_STATES  # what the status LED shows
@@ -19,14 +19,6 @@ from unsure_reads import answer_now, unsure_read
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
-
-def open_page(browser: Any, server: Any, token: str, device: dict[str, Any] = PHONE) -> tuple[Any, Any, list[str]]:
-    """A new browser joined with that token: (context, page, console errors)."""
-    context = browser.new_context(**device)
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/join?token={token}")
-    return context, page, errors
 
 
 def new_game(server: Any, game: str, players: list[str], options: dict[str, Any] | None = None, *,

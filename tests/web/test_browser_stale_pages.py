@@ -7,16 +7,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from phone_browser import PHONE, watch_errors
+from phone_browser import open_page
 
-
-def open_page(browser: Any, server: Any, token: str) -> tuple[Any, Any, list[str]]:
-    """A new phone joined with that token: (context, page, console errors)."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/join?token={token}")
-    return context, page, errors
 
 
 def wake(page: Any) -> None:
