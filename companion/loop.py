@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 ANSWER_SECONDS = 10.0
 NEXT_DOES_NOTHING = "NEXT does nothing right now."
 NO_CAMERA = "There is no camera; enter the roll by hand."
+NO_ANSWER_IN_TIME = "The table did not answer in time, so nothing changed; try again."
+SLOW_TO_ANSWER = "The table is slow to answer; look at the table before trying again."
 
 
 @dataclass
@@ -273,9 +275,9 @@ class EngineLoop:
         self.enqueue(job)
         if not job.done.wait(ANSWER_SECONDS):  # type: ignore[union-attr]
             if self._withdraw(job):
-                raise TableBusy("The table did not answer in time, so nothing changed; try again.")
+                raise TableBusy(NO_ANSWER_IN_TIME)
             if not job.done.wait(ANSWER_SECONDS):  # type: ignore[union-attr]
-                raise TableBusy("The table is slow to answer; look at the table before trying again.")
+                raise TableBusy(SLOW_TO_ANSWER)
         if job.error is not None:
             raise job.error
         return self.snapshot(given.seat if isinstance(given, Move) else None)

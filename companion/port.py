@@ -13,6 +13,9 @@ from companion.rules.errors import TableMovedOn
 
 JSON = dict[str, Any]
 HOST = "host"
+NEW_GAME_SINCE = "A new game has started since your phone showed the table, so nothing changed. Look at the new table."
+NEW_ROLL_SINCE = ("Another roll has come in since your phone showed the table, so nothing changed. "
+                  "Look at the last roll, and correct it if it is wrong.")
 
 
 class TableBusy(TimeoutError):
@@ -38,11 +41,9 @@ class Seen:
         """Refuse an input made on a page that showed another game or another last roll (roll_seq 0: none);
         raises TableMovedOn."""
         if self.game_no is not None and self.game_no != game_no:
-            raise TableMovedOn("A new game has started since your phone showed the table, so nothing changed. "
-                               "Look at the new table.")
+            raise TableMovedOn(NEW_GAME_SINCE)
         if self.roll_seq is not None and self.roll_seq != roll_seq:
-            raise TableMovedOn("Another roll has come in since your phone showed the table, so nothing changed. "
-                               "Look at the last roll, and correct it if it is wrong.")
+            raise TableMovedOn(NEW_ROLL_SINCE)
 
 
 @dataclass(frozen=True)

@@ -175,9 +175,12 @@
     return data;
   }
 
-  // What a failed request says, in the page's language now: the page's own sentence by its key, else the box's.
+  // What a failed request says, in the page's language now: the page's own sentence by its key, else the
+  // box's (in Korean when box-sentences.js knows it).
   function said(error) {
-    return error.key ? t(error.key) : error.message;
+    if (error.key) return t(error.key);
+    const inLang = window.Companion.inLang;
+    return inLang ? inLang(error.message) : error.message;
   }
 
   // One form field from a property schema: number input, select (enum or player), checkbox, text.
