@@ -58,6 +58,7 @@ class DiceCamera:
         self._asked_at = -1  # the table's seq when the newest of them was asked for (loop thread)
         self._read_again = False  # the last read was refused by the table: its dice may be read as they lie
         self._watched: Any = None
+        self._watched_at = -1  # the table's seq when ROLL was pressed for the watched read (camera thread)
         self._online: bool | None = None
         self._moved_from = b""  # the scene the dice must move from before a read: the last read's, or the tray at start
         self._moved_dice: Any = None  # the dice lying there (a shadow over them is no throw)
@@ -178,7 +179,9 @@ class DiceCamera:
             self._loop.show_camera("offline", OFFLINE, note=OFFLINE)
 
     def _on_bumped(self, job: Job) -> None:
-        read, now = job.payload
+        read, now, asked_at = job.payload
+        if not _still_the_last_roll(self._loop.board.published.extras.dice, asked_at):
+            return  # a later roll or a new game: "correct the roll" would correct another player's roll
         note = (f"A die changed after the read: the table keeps {listed(read)}, but the tray now shows "
                 f"{listed(now)}. If the new faces should count, correct the roll.")
         self._loop.show_camera("changed", "The dice changed after the read.", note=note)  # not "roll again": the read stands
@@ -213,6 +216,7 @@ class DiceCamera:
             self._online = False
         current = asked_at == self._loop.session.seq  # a glance only: the loop rules on it in _on_result
         self._watched = result if result.kind == "read" and current else None
+        self._watched_at = asked_at
         if result.kind == "read":  # used or not, those dice must move before the next read
             self._moved_from, self._moved_dice = result.scene, result.lying
         self._loop.enqueue(Job("camera", Answer(result, asked_at), "camera"))
@@ -256,13 +260,19 @@ class DiceCamera:
             self._watched = None
         if seen.verdict == "changed":
             self._moved_from, self._moved_dice = seen.scene, seen.dice  # the knocked dice are not the next roll either
-            self._loop.enqueue(Job("bumped", (watched.values, seen.now), "camera"))
+            self._loop.enqueue(Job("bumped", (watched.values, seen.now, self._watched_at), "camera"))
 
 
 def half_read_already(read: tuple[int, ...], awaited: tuple[int, ...]) -> str:
     """Why ROLL is refused while the camera's half of a roll waits for the dice entered by hand; raises nothing."""
     others = ", ".join(f"d{sides}" for sides in awaited if sides not in CAMERA_SIDES)
     return f"The camera has read this roll's {', '.join(f'd{sides}' for sides in read)}; enter the {others} on a phone."
+
+
+def _still_the_last_roll(shown: LastDice | None, asked_at: int) -> bool:
+    """Whether the table's last roll is still the one read for the ROLL pressed at `asked_at`: a read is
+    recorded (alone, or with the dice entered by hand) as the very next input, or not at all; raises nothing."""
+    return shown is not None and shown.seq == asked_at + 1 and "camera" in shown.origins
 
 
 def _too_late(result: Any) -> str | None:

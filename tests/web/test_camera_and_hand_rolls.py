@@ -176,3 +176,18 @@ def test_dice_picked_up_after_the_read_are_not_a_bump(start_server: Any) -> None
     press_roll(server)
     snapshot = state_when(server, lambda snap: snap["dice"]["values"] == [2])  # Bob's roll, read
     assert snapshot["dice"]["origins"] == ["camera"] and snapshot["view"]["roll_off"] is None
+
+
+@pytest.mark.parametrize("moved_on", ["Bob's roll by hand", "a new game"])
+def test_a_die_knocked_after_the_table_moved_on_is_not_told_as_the_tables_roll(start_server: Any, moved_on: str) -> None:
+    server, camera = ann_rolls_a_5(start_server)
+    if moved_on == "a new game":
+        game = {"game": "through-the-gate", "players": ["Cy", "Dee"], **server.ending_this_game()}
+        assert server.api("POST", "/api/game", game, token=server.host_token)[0] == 200
+    else:  # Bob throws his own die beside the tray and enters it; Ann's 5 still lies in it
+        assert server.api("POST", "/api/dice", {"values": [3], "sides": [6]}, token=server.seat_token(1))[0] == 200
+    camera.land(2)  # a sleeve knocks Ann's die over onto its 2
+    camera.looked_again()
+    snapshot = server.api("GET", "/api/state", token=server.host_token)[1]
+    assert snapshot["camera"]["status"] != "changed" and snapshot["message"] is None, snapshot["message"]
+    assert snapshot["lights"]["status"] != "changed"  # "correct the roll" would have corrected Bob's 3
