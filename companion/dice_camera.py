@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 CAMERA_SIDES = (6,)
 WATCH_SECONDS = 0.5
 OFFLINE = "Camera offline — enter rolls by hand."
+LOOK = "look"  # a request to keep the tray as it lies now: a roll entered by hand lies there
 
 
 class Answer(NamedTuple):
@@ -51,7 +52,7 @@ class DiceCamera:
         self._loop = loop
         self._roller = roller
         self._before_roll = before_roll
-        self._requests: queue.Queue[tuple[tuple[int, ...], int] | None] = queue.Queue()
+        self._requests: queue.Queue[tuple[tuple[int, ...], int, int] | str | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._partial: _HalfRoll | None = None
         self._asked = 0  # reads asked for and not yet answered (loop thread)
@@ -118,6 +119,13 @@ class DiceCamera:
             return given
         origins = ("camera",) * len(values) + (tuple(given.origins) or ("phone",) * len(given.values))
         return DiceRolled(values + tuple(given.values), sides + tuple(given.sides), origins, given.seat)
+
+    def recorded(self, given: DiceRolled) -> None:
+        """A roll from a phone was recorded (loop thread): when entered by hand (not the camera's half with the
+        others typed), its dice on the tray must move before the next read; raises nothing."""
+        if "camera" not in given.origins:
+            self._read_again = False  # dice read but not recorded are now the hand roll's
+            self._requests.put(LOOK)
 
     def _on_result(self, job: Job) -> None:
         result, asked_at = job.payload
@@ -198,6 +206,10 @@ class DiceCamera:
                 continue
             if request is None:
                 return
+            if request == LOOK:
+                self._watched = None  # a later roll than the watched read: a knock is no longer the table's business
+                self._look()
+                continue
             self._read(*request)
 
     def _read(self, sides: tuple[int, ...], asked_at: int, others: int = 0) -> None:
@@ -229,15 +241,16 @@ class DiceCamera:
             self._online = online
             self._loop.enqueue(Job("camera-online", online, "camera"))
         if online and not self._moved_from:
-            self._first_look()
+            self._look()
         return online
 
-    def _first_look(self) -> None:
-        """Keep the tray as the camera first sees it, so dice left there (read before a restart) are not
-        read again as a new roll: the first read too waits for the dice to move; raises nothing."""
+    def _look(self) -> None:
+        """Keep the tray as the camera sees it now, so dice lying there (read before a restart, or entered by
+        hand) are not read again as a new roll: the next read waits for the dice to move; raises nothing."""
         try:
             self._moved_from, self._moved_dice = self._roller.resting()
-        except Exception:  # the camera must never take the table down; the next probe tries again
+        except Exception:  # the camera must never take the table down; the next probe, once online, looks again
+            self._moved_from, self._moved_dice = b"", None
             log.warning("could not look at the tray", exc_info=True)
 
     def _watch(self) -> None:

@@ -150,9 +150,12 @@ class EngineLoop:
             job.seen.check(self.session.game_id, self._extras.dice.seq if self._extras.dice is not None else 0)
         if isinstance(given, StartGame):
             self.session.check_ends(job.seen.ends_game if job.seen is not None else None)
-        if isinstance(given, DiceRolled) and self.camera is not None:
-            given = self.camera.complete(given, self.session)
+        camera = self.camera if isinstance(given, DiceRolled) else None
+        if camera is not None:
+            given = camera.complete(given, self.session)
         self.apply_input(given, job.source)
+        if camera is not None:  # the dice entered lie on the tray: they are no later roll
+            camera.recorded(given)
 
     def apply_input(self, given: Input, source: str) -> None:
         """Apply and journal one input, keeping the last dice for the phones (loop thread only).

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from camera_table import StillDice, press_roll, state_when
+from vision.sources import CameraError
 
 
 def two_at_the_table(start_server: Any) -> tuple[Any, StillDice]:
@@ -53,3 +56,41 @@ def test_a_read_the_full_card_refused_says_so_and_is_read_again_once_there_is_ro
     server.companion.journal._db.execute("PRAGMA max_page_count = 1073741823")  # room again
     press_roll(server)  # Ann's 6 still lies on the tray: it was never recorded, so it is read, not "not moved"
     state_when(server, lambda snap: snap["dice"] is not None and snap["dice"]["values"] == [6])
+
+
+class OnACable(StillDice):
+    """The tray's camera on a cable a foot can kick out."""
+
+    plugged = True
+
+    def frame(self) -> Any:
+        """The tray as it lies; raises CameraError while unplugged."""
+        if not self.plugged:
+            raise CameraError("the camera was unplugged")
+        return super().frame()
+
+
+@pytest.mark.parametrize("cable", ["in", "kicked out meanwhile"])
+def test_dice_entered_by_hand_are_not_read_again_as_the_next_players_roll(start_server: Any, cable: str) -> None:
+    camera = OnACable()
+    server = start_server(frames=camera)
+    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
+    state_when(server, lambda snap: snap["camera"]["status"] == "ready")
+    camera.land(5)  # Ann throws a 5 and enters it on her phone (the camera was unsure, or nobody pressed ROLL)
+    if cable != "in":  # or her ROLL found the camera's cable kicked out
+        camera.plugged = False
+        press_roll(server)
+        state_when(server, lambda snap: snap["camera"]["status"] == "offline")
+    status, snapshot = server.api("POST", "/api/dice", {"values": [5], "sides": [6]}, token=server.seat_token(0))
+    assert status == 200 and snapshot["awaiting_dice"]["seats"] == [1]
+    camera.plugged = True
+    state_when(server, lambda snap: snap["camera"]["status"] == "ready")
+    press_roll(server)  # Bob presses ROLL before he picks the die up
+    snapshot = state_when(server, lambda snap: snap["camera"]["status"] in ("read_ok", "reroll"))
+    assert snapshot["camera"]["message"] == "The dice have not moved since the last roll — please roll."
+    assert snapshot["view"]["roll_off"]["rolls"] == [5] and snapshot["awaiting_dice"]["seats"] == [1]
+    camera.land(2, place=11)  # now Bob throws
+    press_roll(server)
+    snapshot = state_when(server, lambda snap: snap["camera"]["status"] in ("read_ok", "reroll")
+                          and snap["camera"]["message"] != "The dice have not moved since the last roll — please roll.")
+    assert snapshot["dice"]["values"] == [2] and snapshot["dice"]["origins"] == ["camera"], snapshot["camera"]
