@@ -13,7 +13,7 @@ from typing import Callable, Literal
 import numpy as np
 
 from vision.pictures import crop_jpeg, decoded, encode_png
-from vision.places import beside_others, leaving_out, same_dice, thrown
+from vision.places import beside_others, leaving_out, left_lying, thrown
 from vision.settle import Settle, Vote, changed_fraction, motion, step, thumbnail, vote
 from vision.sources import CameraError, FrameSource
 from vision.types import NOT_PIPS, OFF_TRAY, DiceReading
@@ -183,7 +183,7 @@ class Roller:
                 readings.append(self.read(frame))
             else:
                 ballot = vote(readings)
-                if since_dice is None or not since_dice.dice or not same_dice(since_dice, _rolled(ballot.reading)[0]):
+                if since_dice is None or not left_lying(since_dice, _rolled(ballot.reading)[0]):
                     return _Capture(ballot, frame, thumb)
                 since = thumb
 

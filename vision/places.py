@@ -15,8 +15,17 @@ MOVED_AWAY = 1.5  # one this many die sides from every die before has been throw
 
 def same_dice(before: DiceReading, now: DiceReading) -> bool:
     """Whether `now` shows the dice of `before`: as many, each with its value, each where one lay; raises nothing."""
-    if len(before.dice) != len(now.dice):
-        return False
+    return len(before.dice) == len(now.dice) and _each_where_one_lay(before, now)
+
+
+def left_lying(before: DiceReading, now: DiceReading) -> bool:
+    """Whether `now` shows dice, each a die of `before` with its value where it lay: the same dice, or those left
+    when some were taken off the tray (no new throw either way); raises nothing."""
+    return bool(now.dice) and _each_where_one_lay(before, now)
+
+
+def _each_where_one_lay(before: DiceReading, now: DiceReading) -> bool:
+    """Whether each die of `now` is a different die of `before`, unmoved; raises nothing."""
     left = list(before.dice)
     for die in now.dice:
         match = next((old for old in left if _lies_where(old, die)), None)

@@ -100,3 +100,15 @@ def test_watch_sees_dice_being_picked_up_and_waits_out_a_moving_hand() -> None:
     tray.frame = lambda: next(scenes).copy()  # a hand keeps moving the dice about
     assert roller.watch(result).verdict == "moving"
     assert roller.watch(RollResult("reroll", message=REROLL_MESSAGE)).verdict == "gathered"  # nothing read: nothing to watch
+
+
+def test_a_die_taken_off_the_tray_leaves_no_new_roll_in_the_one_still_there() -> None:
+    tray = Tray([6, 3])  # a rescue's D6 and D8 lie there (entered by hand, or left before a restart)
+    clock = FakeClock()
+    scene, dice = roller_with(tray, read_dice, clock).resting()
+    x, y, width, height = max(dice.dice, key=lambda die: die.box[0]).box  # the die on the right is taken away
+    margin = max(width, height) // 4
+    rows, columns = slice(max(0, y - margin), y + height + margin), slice(max(0, x - margin), x + width + margin)
+    tray.view[rows, columns] = render_dice([], seed=1)[0][rows, columns]
+    waited = roller_with(tray, read_dice, clock, max_wait_seconds=3).roll((6,), since=scene, since_dice=dice)
+    assert (waited.kind, waited.message) == ("reroll", UNMOVED_MESSAGE)  # not the D6 of the rescue read again

@@ -1,7 +1,7 @@
 """Where dice lie: the same dice where they lay, or dice thrown somewhere else."""
 from __future__ import annotations
 
-from vision.places import same_dice, thrown
+from vision.places import left_lying, same_dice, thrown
 from vision.types import DiceReading, DieReading
 
 
@@ -25,3 +25,12 @@ def test_most_dice_far_away_is_a_throw_and_a_die_rolled_over_once_is_not() -> No
     assert not thrown(_dice((4, 100, 100)), _dice((2, 140, 100)))
     assert thrown(_dice((4, 100, 100)), _dice((2, 300, 300)))
     assert not thrown(_dice(), _dice((2, 300, 300)))  # nothing was there to move
+
+
+def test_the_dice_left_when_some_are_taken_away_are_left_lying() -> None:
+    before = _dice((3, 100, 100), (5, 300, 120))
+    assert left_lying(before, _dice((5, 302, 118)))  # the 3 was taken off the tray
+    assert left_lying(before, before)
+    assert not left_lying(before, _dice((6, 300, 120)))  # the 5 turned over: a new face
+    assert not left_lying(before, _dice((5, 300, 120), (5, 302, 121)))  # a second 5 where one lay
+    assert not left_lying(before, _dice())  # nothing left to read
