@@ -241,8 +241,10 @@ class EngineLoop:
         self.board.publish(self._extras)
 
     def set_crops(self, crops: dict[str, bytes]) -> None:
-        """Keep the crops of the roll being committed (loop thread only); raises nothing."""
-        self._crops = dict(crops)
+        """Keep a read's crops ("<seq>-<die>") beside the shown roll's, which stay till it is replaced (loop thread
+        only); raises nothing."""
+        shown = self._extras.dice.crops if self._extras.dice is not None else ()
+        self._crops = {name: self._crops[name] for name in shown if name in self._crops} | dict(crops)
 
     @property
     def camera_status(self) -> str:
@@ -252,7 +254,8 @@ class EngineLoop:
     def _show_roll(self, given: DiceRolled | CorrectDice, source: str, half_read: bool) -> None:
         """Show an accepted roll on the phones and settle the camera's status (loop thread only); raises nothing."""
         dice = shown_roll(given, source, self.session.seq)
-        dice = replace(dice, crops=tuple(self._crops) if "camera" in dice.origins else ())
+        crops = tuple(name for name in self._crops if name.startswith(f"{self.session.seq}-"))
+        dice = replace(dice, crops=crops if "camera" in dice.origins else ())
         self._set_extras(dice=dice, message=None)
         if "camera" not in dice.origins and self._extras.camera in ("reroll", "read_ok", "reading"):
             self._set_extras(camera="ready", camera_message="")

@@ -94,3 +94,19 @@ def test_dice_entered_by_hand_are_not_read_again_as_the_next_players_roll(start_
     snapshot = state_when(server, lambda snap: snap["camera"]["status"] in ("read_ok", "reroll")
                           and snap["camera"]["message"] != "The dice have not moved since the last roll — please roll.")
     assert snapshot["dice"]["values"] == [2] and snapshot["dice"]["origins"] == ["camera"], snapshot["camera"]
+
+
+def test_the_last_rolls_crop_stays_while_a_later_read_is_not_recorded(start_server: Any) -> None:
+    server, camera = two_at_the_table(start_server)
+    camera.land(5)
+    press_roll(server)
+    snapshot = state_when(server, lambda snap: snap["camera"]["status"] in ("read_ok", "reroll"))
+    assert snapshot["dice"]["values"] == [5], snapshot["camera"]
+    crop = snapshot["dice"]["crops"][0]
+    fill_the_card(server)
+    camera.land(2, place=11)  # Bob throws; his read cannot be saved
+    press_roll(server)
+    snapshot = state_when(server, lambda snap: snap["camera"]["status"] == "reroll")
+    assert snapshot["dice"]["values"] == [5] and snapshot["dice"]["crops"] == [crop]  # the phones still show Ann's 5
+    status, image = server.api("GET", crop, token=server.seat_token(1))
+    assert status == 200 and image[:2] == b"\xff\xd8"  # with what the camera saw, not a broken picture
