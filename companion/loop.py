@@ -19,16 +19,14 @@ from companion.journal import JournalError
 from companion.next_guard import NextGuard
 from companion.notify import PING_SECONDS
 from companion.port import Holder, Seen, TableBusy
-from companion.rules.errors import CompanionError, IllegalMove, NoGame, NoRollExpected
-from companion.rules.engine import NO_ROLL_EXPECTED
-from companion.session import NO_GAME_YET, Session
+from companion.presses import next_move, start_roll
+from companion.rules.errors import CompanionError
+from companion.session import Session
 from companion.snapshot import JSON, CameraGuess, Extras, LastDice
 from companion.tokens import Tokens
 
 log = logging.getLogger(__name__)
 ANSWER_SECONDS = 10.0
-NEXT_DOES_NOTHING = "NEXT does nothing right now."
-NO_CAMERA = "There is no camera; enter the roll by hand."
 NO_ANSWER_IN_TIME = "The table did not answer in time, so nothing changed; try again."
 SLOW_TO_ANSWER = "The table is slow to answer; look at the table before trying again."
 
@@ -201,11 +199,11 @@ class EngineLoop:
         if button == "undo":
             self.apply_input(Undo(), "button")
         elif button == "next":
-            move, player = self._next_move()
+            move, player = next_move(self.session)
             if self._next_guard.allows(self.clock(), player):
                 self.apply_input(move, "button")
         elif button == "roll":
-            self._start_roll()
+            start_roll(self.session, self.camera)
 
     def _say_no(self) -> None:
         """Tell the players at the box that their press was refused (the phones show why); raises nothing."""
@@ -213,25 +211,6 @@ class EngineLoop:
             self.on_refused()
         except Exception:  # the buzzer is a courtesy: the table goes on without it
             log.exception("could not signal a refused press")
-
-    def _next_move(self) -> tuple[Move, str]:
-        """The move NEXT makes now and the player whose turn it ends; raises NoGame, IllegalMove."""
-        table, game = self.session.table, self.session.game
-        if table is None or game is None:
-            raise NoGame(NO_GAME_YET)
-        turn = game.whose_turn(table.state)
-        if not turn or game.next_move is None:
-            raise IllegalMove(NEXT_DOES_NOTHING)
-        return Move(turn[0], game.next_move, {}), table.players[turn[0]]
-
-    def _start_roll(self) -> None:
-        table, game = self.session.table, self.session.game
-        request = game.awaiting_dice(table.state) if table is not None and game is not None else None
-        if request is None:
-            raise NoRollExpected(NO_ROLL_EXPECTED)
-        if self.camera is None:
-            raise IllegalMove(NO_CAMERA)
-        self.camera.roll(request.sides)
 
     # --- publishing --------------------------------------------------------------------
     def _set_extras(self, **changes: Any) -> None:

@@ -222,11 +222,11 @@ def test_long_names_stay_inside_their_qr_captions(browser, companion_server, dev
 
 def test_every_answer_to_a_button_press_has_its_korean(browser, companion_server):
     """A press that does nothing is answered on the phones: on the Korean page, in Korean."""
-    from companion import loop, next_guard, session
+    from companion import next_guard, presses, session
     from companion.rules import engine
 
-    sentences = [session.NO_GAME_YET, engine.GAME_OVER, loop.NEXT_DOES_NOTHING, engine.NO_ROLL_EXPECTED,
-                 loop.NO_CAMERA, engine.NOTHING_TO_UNDO, next_guard.just_passed("김민수")]
+    sentences = [session.NO_GAME_YET, engine.GAME_OVER, presses.NEXT_DOES_NOTHING, engine.NO_ROLL_EXPECTED,
+                 presses.NO_CAMERA, engine.NOTHING_TO_UNDO, next_guard.just_passed("김민수")]
     new_game(companion_server, "through-the-gate", ["Ann", "Bob"])
     context, page, errors = open_page(browser, companion_server, companion_server.seat_token(0))
     in_korean(page)
