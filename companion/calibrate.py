@@ -183,7 +183,8 @@ def _parse(text: str, trouble: str) -> dict[str, Any]:
 
 def describe(settings: dict[str, Any]) -> str:
     """The saved settings in a sentence for the person calibrating; raises nothing."""
-    parts = [f"tray {settings['tray']}"]
+    parts = [f"camera {settings['source']}"] if settings.get("source") else []
+    parts.append(f"tray {settings['tray']}")
     parts.append(f"die size {settings['die_px']} px" if settings.get("die_px") else
                  "no die seen, so no die size is saved (put one on the tray and calibrate again to measure it)")
     if "exposure_us" in settings:

@@ -122,6 +122,8 @@ def calibrate(args: argparse.Namespace) -> int:
         return _say(f"the camera {spec!r} failed while calibrating: {error} Nothing was saved.")
     finally:
         getattr(source, "close", lambda: None)()
+    if args.camera:  # the calibration is this camera's: the table must use it too
+        found["source"] = spec
     try:
         calibration.save(args.config, found)
     except OSError as error:

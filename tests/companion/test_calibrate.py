@@ -178,6 +178,16 @@ def test_the_calibrate_command_tells_to_restart_the_companion(
     assert config.load(path).camera.die_px == 43
 
 
+def test_the_camera_calibrated_is_the_one_the_table_then_uses(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text('[camera]\nsource = "usb:0"\n')  # the webcam used before the Pi camera was fitted
+    monkeypatch.setattr("vision.reader.read_dice", _reader)
+    assert _calibrate_command(monkeypatch, _PiLike(), path) == 0  # --camera pi
+    assert config.load(path).camera.source == "pi"  # not the webcam, with the Pi camera's tray and exposure
+    assert "Calibrated: camera pi; tray" in capsys.readouterr().out
+
+
 def test_a_failed_write_leaves_the_old_config_and_no_stray_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "companion.toml"
     path.write_text('[web]\nport = 8080\n')
