@@ -15,10 +15,13 @@ from typing import Any, Callable
 
 import numpy as np
 
+from vision.reader import SMALLEST_FRAME
 from vision.sources import CameraError, as_bgr
 
 log = logging.getLogger(__name__)
 BACKOFF_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
+WIDEST = 8  # a picture longer than this many times its height (or the other way) is no view of a tray
+MOST_PIXELS = 24_000_000  # twice a 12 MP Pi camera's full size: the reader's copies of more would exhaust a Pi 4's memory
 
 
 class GuardedCamera:
@@ -89,6 +92,10 @@ class GuardedCamera:
             self._drop(camera, f"it gave a {image.dtype} picture of shape {image.shape}")
             raise CameraError(f"The camera gave a picture I cannot use ({image.dtype}, shape {image.shape}); "
                               "set it to 8-bit colour or grey.")
+        trouble = size_trouble(picture)
+        if trouble is not None:
+            self._drop(camera, trouble)
+            raise CameraError(f"The camera gave a picture I cannot use: {trouble}.")
         return picture
 
     def close(self) -> None:
@@ -107,6 +114,18 @@ class GuardedCamera:
         self._retry_at = self._clock() + pause
         self.reason = reason
         log.warning("camera offline (%s); trying again in %.1f s", reason, pause)
+
+
+def size_trouble(picture: np.ndarray) -> str | None:
+    """What makes a picture's size unfit for reading dice, or None; raises nothing."""
+    height, width = picture.shape[:2]
+    if min(height, width) < SMALLEST_FRAME:
+        return f"{width}x{height} pixels is too small to find dice in (at least {SMALLEST_FRAME} a side); set a larger size"
+    if max(height, width) > WIDEST * min(height, width):
+        return f"{width}x{height} pixels is no view of a tray (over {WIDEST}:1); set a usual size such as 640x480"
+    if height * width > MOST_PIXELS:
+        return f"{width}x{height} pixels is over {MOST_PIXELS // 1_000_000} megapixels; set a smaller size such as 1280x960"
+    return None
 
 
 def _within(call: Callable[[], Any], timeout: float, late: Callable[[Any], None] | None = None) -> Any:

@@ -245,3 +245,19 @@ def _mock_pins() -> Any:
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
     return MockFactory(pin_class=MockPWMPin)
+
+
+def test_a_picture_too_small_too_thin_or_too_big_keeps_the_camera_offline_with_its_reason() -> None:
+    colour = SyntheticCamera(3, dice=1).frame()
+    for picture, reason in ((colour[:2, :2], "2x2 pixels is too small"), (colour[:12, :], "640x12 pixels is too small"),
+                            (np.zeros((20, 5000, 3), np.uint8), "5000x20 pixels is no view of a tray"),
+                            (np.zeros((5000, 5000), np.uint8), "5000x5000 pixels is over 24 megapixels")):
+        clock = Clock()
+        camera = GuardedCamera(lambda: _Giving(picture), clock=clock)
+        assert not camera.online and reason in camera.reason, (picture.shape, camera.reason)
+        clock.now += 60
+        assert not camera.probe()  # opened again, and dropped again at its first picture: no "ready" in between
+        clock.now += 60
+        with pytest.raises(CameraError, match=f"The camera is offline \\({reason}"):  # what ROLL says on the phones
+            camera.frame()
+    assert GuardedCamera(lambda: _Giving(colour[:, :100])).online  # 100x480: narrow, but a view of a tray
