@@ -242,8 +242,8 @@
 
   function refusal() {
     if (!page.refusal) return null;
-    return el("section", { class: "notice refusal", role: "alert" },
-      el("strong", {}, `${t("refused")}: `), C.said(page.refusal),
+    const refused = page.refusal.status ? el("strong", {}, `${t("refused")}: `) : null; // no answer: it may have gone in
+    return el("section", { class: "notice refusal", role: "alert" }, refused, C.said(page.refusal),
       el("button", { class: "small", onclick: () => { page.refusal = null; render(); } }, t("dismiss")));
   }
 
