@@ -120,3 +120,24 @@ def test_the_host_page_says_a_refused_start_in_korean(browser, companion_server)
     expect(page.locator(".refusal")).to_have_text("Each player needs a different name.")
     assert [error for error in errors if "status of 400" not in error] == []
     context.close()
+
+
+def test_a_tap_waiting_on_a_slow_wifi_says_sending_and_a_second_tap_enters_nothing_twice(browser, companion_server):
+    server = companion_server
+    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
+    context, page, errors = open_page(browser, server, server.seat_token(0))
+    expect(page.locator("#live")).to_have_text("live")
+    held: list[Any] = []
+    page.route("**/api/dice", lambda route: held.append(route))  # the café's Wi-Fi sits on Ann's roll
+    page.locator("#f-roll-die0").fill("5")
+    page.get_by_role("button", name="Enter roll").tap()
+    expect(page.locator("#live")).to_have_text("sending…")
+    page.get_by_role("button", name="Enter roll").tap()  # Ann taps again, wondering
+    page.locator("[data-lang=ko]").click()
+    expect(page.locator("#live")).to_have_text("보내는 중…")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator("#live")).to_have_text("연결됨")
+    expect(page.locator(".roll .why")).to_have_text("Bob rolls for first player.")
+    assert len(held) == 1 and errors == []
+    context.close()

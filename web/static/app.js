@@ -8,7 +8,8 @@
   const SETTLE_MS = 400; // a tap on the spot of an accepted one within this long is a double tap's second
   const TAP_SLOP_PX = 24; // ... when it lands this close to it
   const TAP_ANSWERED_MS = 5000; // an input answered this soon after a tap was made by that tap
-  const page = { snap: null, seq: -1, boot: null, posting: false, heard: 0, pingEvery: 15000, draftsFor: { game: "", roll: "" }, stream: null, live: false, refusal: null, joined: true, linkGone: false, keepDrafts: true };
+  const SENDING_AFTER_MS = 800; // a tap unanswered this long shows "sending…" in the header
+  const page = { snap: null, seq: -1, boot: null, posting: false, sending: false, heard: 0, pingEvery: 15000, draftsFor: { game: "", roll: "" }, stream: null, live: false, refusal: null, joined: true, linkGone: false, keepDrafts: true };
 
   // --- the event stream --------------------------------------------------------------------
   function connect() {
@@ -52,8 +53,14 @@
   function setLive(live) {
     page.live = live;
     const dot = document.getElementById("live");
-    dot.className = live ? "live on" : "live";
-    dot.textContent = live ? t("live") : t(page.joined ? "offline" : "not_joined_short");
+    dot.className = live ? `live on${page.sending ? " sending" : ""}` : "live";
+    dot.textContent = live && page.sending ? t("sending") : live ? t("live") : t(page.joined ? "offline" : "not_joined_short");
+  }
+
+  // While a tap waits for the box's answer (a slow Wi-Fi), the header says so: a tap meanwhile is not lost unseen.
+  function setSending(sending) {
+    page.sending = sending;
+    setLive(page.live);
   }
 
   function show(snap) {
@@ -69,8 +76,9 @@
 
   // --- acting ------------------------------------------------------------------------------
   async function post(path, body) {
-    if (page.posting) return; // a second tap before the first is answered would enter the same thing twice
+    if (page.posting) return setSending(true); // a second tap before the first is answered would enter it twice
     page.posting = true;
+    const slow = setTimeout(() => setSending(true), SENDING_AFTER_MS);
     try {
       const snap = await C.request("POST", path, body);
       page.refusal = null;
@@ -83,6 +91,8 @@
       render();
     } finally {
       page.posting = false;
+      clearTimeout(slow);
+      setSending(false);
     }
   }
 
