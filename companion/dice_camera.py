@@ -12,8 +12,19 @@ import logging
 import queue
 import threading
 from dataclasses import replace
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable
 
+from companion.camera_answers import (
+    CAMERA_SIDES,
+    OFFLINE,
+    Answer,
+    HalfRoll,
+    Offline,
+    Skipped,
+    half_read_already,
+    still_the_last_roll,
+    too_late,
+)
 from companion.inputs import DiceRolled
 from companion.loop import EngineLoop, Job
 from companion.roller import listed
@@ -22,25 +33,8 @@ from companion.snapshot import CameraGuess, LastDice
 from vision.sources import CameraError
 
 log = logging.getLogger(__name__)
-CAMERA_SIDES = (6,)
 WATCH_SECONDS = 0.5
-OFFLINE = "Camera offline — enter rolls by hand."
 LOOK = "look"  # a request to keep the tray as it lies now: a roll entered by hand lies there
-
-
-class Answer(NamedTuple):
-    """What the camera thread hands the loop: a roll result, and the table's seq when ROLL was pressed."""
-
-    result: Any
-    asked_at: int
-
-
-class _HalfRoll(NamedTuple):
-    """The camera's dice of a roll whose other dice are entered by hand, and the seq they were read at."""
-
-    values: tuple[int, ...]
-    sides: tuple[int, ...]
-    read_at: int
 
 
 class DiceCamera:
@@ -54,7 +48,7 @@ class DiceCamera:
         self._before_roll = before_roll
         self._requests: queue.Queue[tuple[tuple[int, ...], int, int] | str | None] = queue.Queue()
         self._thread: threading.Thread | None = None
-        self._partial: _HalfRoll | None = None
+        self._partial: HalfRoll | None = None
         self._asked = 0  # reads asked for and not yet answered (loop thread)
         self._asked_at = -1  # the table's seq when the newest of them was asked for (loop thread)
         self._read_again = False  # the last read was refused by the table: its dice may be read as they lie
@@ -135,7 +129,7 @@ class DiceCamera:
             return
         if asked_at != self._loop.session.seq:
             if not self._asked:  # a later ROLL is still being read: its status stands
-                self._loop.show_camera("ready", "", note=_too_late(result))
+                self._loop.show_camera("ready", "", note=too_late(result))
             return
         if result.kind != "read":
             self._loop.show_camera("reroll", result.message, note=result.message, guess=self._guess(result))
@@ -173,7 +167,7 @@ class DiceCamera:
 
     def _keep_half(self, result: Any, awaited: tuple[int, ...], crops: tuple[str, ...], seq: int) -> None:
         """Keep the camera's dice of a roll whose others are entered by hand, and show them; raises nothing."""
-        self._partial = _HalfRoll(tuple(result.values), tuple(result.sides), seq)
+        self._partial = HalfRoll(tuple(result.values), tuple(result.sides), seq)
         shown = ", ".join(f"d{sides} {value}" for value, sides in zip(result.values, result.sides))
         others = ", ".join(f"d{sides}" for sides in awaited if sides not in CAMERA_SIDES)
         half = LastDice(tuple(result.values), tuple(result.sides), ("camera",) * len(result.values), crops, seq)
@@ -188,7 +182,7 @@ class DiceCamera:
 
     def _on_bumped(self, job: Job) -> None:
         read, now, asked_at = job.payload
-        if not _still_the_last_roll(self._loop.board.published.extras.dice, asked_at):
+        if not still_the_last_roll(self._loop.board.published.extras.dice, asked_at):
             return  # a later roll or a new game: "correct the roll" would correct another player's roll
         note = (f"A die changed after the read: the table keeps {listed(read)}, but the tray now shows "
                 f"{listed(now)}. If the new faces should count, correct the roll.")
@@ -214,7 +208,7 @@ class DiceCamera:
 
     def _read(self, sides: tuple[int, ...], asked_at: int, others: int = 0) -> None:
         if asked_at != self._loop.session.seq:  # the table moved on while this request waited: nothing to read
-            self._loop.enqueue(Job("camera", Answer(_Skipped(""), asked_at), "camera"))
+            self._loop.enqueue(Job("camera", Answer(Skipped(""), asked_at), "camera"))
             return
         since, dice = (b"", None) if self._read_again else (self._moved_from, self._moved_dice)
         self._read_again = False
@@ -223,7 +217,7 @@ class DiceCamera:
             result = self._roller.roll(sides, since=since, since_dice=dice, others=others)
         except Exception as error:  # the camera must never take the table down
             log.exception("camera read failed")
-            result = _Offline(f"{OFFLINE} ({error})")
+            result = Offline(f"{OFFLINE} ({error})")
         if result.kind == "offline":
             self._online = False
         current = asked_at == self._loop.session.seq  # a glance only: the loop rules on it in _on_result
@@ -274,40 +268,3 @@ class DiceCamera:
         if seen.verdict == "changed":
             self._moved_from, self._moved_dice = seen.scene, seen.dice  # the knocked dice are not the next roll either
             self._loop.enqueue(Job("bumped", (watched.values, seen.now, self._watched_at), "camera"))
-
-
-def half_read_already(read: tuple[int, ...], awaited: tuple[int, ...]) -> str:
-    """Why ROLL is refused while the camera's half of a roll waits for the dice entered by hand; raises nothing."""
-    others = ", ".join(f"d{sides}" for sides in awaited if sides not in CAMERA_SIDES)
-    return f"The camera has read this roll's {', '.join(f'd{sides}' for sides in read)}; enter the {others} on a phone."
-
-
-def _still_the_last_roll(shown: LastDice | None, asked_at: int) -> bool:
-    """Whether the table's last roll is still the one read for the ROLL pressed at `asked_at`: a read is
-    recorded (alone, or with the dice entered by hand) as the very next input, or not at all; raises nothing."""
-    return shown is not None and shown.seq == asked_at + 1 and "camera" in shown.origins
-
-
-def _too_late(result: Any) -> str | None:
-    """The table's sentence for a read that came back after the table moved on, if it read dice; raises nothing."""
-    if result.kind != "read":
-        return None
-    return f"The camera read {listed(result.values)} after the table had moved on, so that read was not used."
-
-
-class _Offline:
-    """A stand-in result for a roller that raised."""
-
-    kind = "offline"
-    values: tuple[int, ...] = ()
-    sides: tuple[int, ...] = ()
-    crops: tuple[bytes, ...] = ()
-
-    def __init__(self, message: str) -> None:
-        self.message = message
-
-
-class _Skipped(_Offline):
-    """A stand-in result for a request the table had moved on from before it was read."""
-
-    kind = "skipped"

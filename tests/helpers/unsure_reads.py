@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.dice_camera import Answer
+from companion.camera_answers import Answer
 from companion.loop import Job
 from companion.roller import REROLL_MESSAGE, RollResult
 from vision.pictures import crop_jpeg

@@ -257,12 +257,12 @@ def test_the_boxs_camera_sentences_are_korean_on_the_korean_page(browser, compan
 
 def test_every_fixed_camera_sentence_the_box_writes_has_its_korean(browser, companion_server):
     """The page's Korean table copies the box's English sentences: this ties the copy to the source."""
-    from companion import dice_camera, roller
+    from companion import camera_answers, roller
 
     sentences = [roller.OFFLINE_MESSAGE, roller.REROLL_MESSAGE, roller.COCKED_MESSAGE, roller.NO_DICE_MESSAGE,
-                 roller.UNSETTLED_MESSAGE, roller.UNMOVED_MESSAGE, dice_camera.OFFLINE, roller._count_message(1, 2),
-                 roller._read_message((3, 5)), dice_camera._too_late(roller.RollResult("read", values=(4,))),
-                 dice_camera.half_read_already((6,), (8, 6))]
+                 roller.UNSETTLED_MESSAGE, roller.UNMOVED_MESSAGE, camera_answers.OFFLINE, roller._count_message(1, 2),
+                 roller._read_message((3, 5)), camera_answers.too_late(roller.RollResult("read", values=(4,))),
+                 camera_answers.half_read_already((6,), (8, 6))]
     new_game(companion_server, "through-the-gate", ["Ann", "Bob"])
     context, page, errors = open_page(browser, companion_server, companion_server.seat_token(0))
     in_korean(page)
