@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from phone_browser import open_page
+from phone_browser import PHONE, open_page
 
 
 
@@ -75,4 +75,19 @@ def test_the_host_page_that_wakes_shows_the_qr_codes_of_the_table_now(browser, c
     expect(page.locator(".qr figcaption b")).to_have_text(["Ann", "Cy"])
     assert page.locator(".qr img").nth(1).get_attribute("src") != old_code
     assert errors == []
+    context.close()
+
+
+def test_a_korean_phone_says_it_is_loading_the_table_in_korean_until_the_box_answers(browser, companion_server):
+    server = companion_server
+    server.api("POST", "/api/game", {"game": "the-gate", "players": ["민수", "지영"]}, token=server.host_token)
+    context = browser.new_context(**PHONE)
+    context.add_init_script("localStorage.setItem('companion.lang', 'ko')")  # chosen at an earlier visit
+    page = context.new_page()
+    held: list[Any] = []
+    page.route("**/api/events", lambda route: held.append(route))  # the café's Wi-Fi is slow to answer
+    page.goto(f"{server.url}/join?token={server.seat_token(0)}")
+    expect(page.locator("#app")).to_have_text("테이블을 불러오는 중…")
+    held[0].continue_()
+    expect(page.locator(".notice.info", has_text="불러오는")).to_have_count(0)
     context.close()

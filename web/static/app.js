@@ -170,7 +170,7 @@
   function sections() {
     const snap = page.snap;
     if (!page.joined) return [notice(page.refusal ? C.said(page.refusal) : t(page.linkGone ? "link_gone" : "not_joined"), "warn")];
-    if (!snap) return [];
+    if (!snap) return [notice(t("loading"), "info")]; // until the box's first answer (a slow Wi-Fi)
     if (seatGone()) return [notice(t("seat_gone", { n: snap.you + 1 }), "warn")];
     const parts = [refusal(), snap.message ? notice(C.inLang(snap.message), "info") : null, who()];
     const panel = C.demoPanel(snap, post);

@@ -6,7 +6,7 @@
   const REQUEST_MS = 25000; // the table answers within 20 s (companion.loop waits twice 10 s at most)
   const STRINGS = {
     en: {
-      app_title: "Table companion", live: "live", sending: "sending…", offline: "reconnecting…", not_joined_short: "not joined",
+      app_title: "Table companion", loading: "Loading the table…", live: "live", sending: "sending…", offline: "reconnecting…", not_joined_short: "not joined",
       not_joined: "Join the table first: scan the QR code of your seat on the host's phone.",
       no_game: "No game yet: the host starts one.", host_page: "Host page", table_page: "Table",
       your_turn: "Your turn!", turn_of: "{names}'s turn", turn_of_many: "Turns: {names}",
@@ -44,7 +44,7 @@
       yes: "yes", no: "no",
     },
     ko: {
-      app_title: "테이블 도우미", live: "연결됨", sending: "보내는 중…", offline: "다시 연결 중…", not_joined_short: "참가 전",
+      app_title: "테이블 도우미", loading: "테이블을 불러오는 중…", live: "연결됨", sending: "보내는 중…", offline: "다시 연결 중…", not_joined_short: "참가 전",
       not_joined: "먼저 테이블에 참가하세요: 호스트 휴대폰에서 자기 자리의 QR 코드를 스캔하세요.",
       no_game: "아직 게임이 없습니다: 호스트가 시작합니다.", host_page: "호스트 페이지", table_page: "테이블",
       your_turn: "당신 차례입니다!", turn_of: "{names}의 차례", turn_of_many: "차례: {names}",
