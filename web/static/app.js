@@ -50,8 +50,9 @@
   function setLive(live) {
     page.live = live;
     const dot = document.getElementById("live");
+    const word = !live ? (page.joined ? "offline" : "not_joined_short") : page.sending ? "sending" : "live";
     dot.className = live ? `live on${page.sending ? " sending" : ""}` : "live";
-    dot.textContent = live && page.sending ? t("sending") : live ? t("live") : t(page.joined ? "offline" : "not_joined_short");
+    dot.textContent = t(word);
   }
 
   // While a tap waits for the box's answer (a slow Wi-Fi), the header says so: a tap meanwhile is not lost unseen.
