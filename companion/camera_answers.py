@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from companion.roller import listed
+from companion.roll_sentences import listed
 from companion.snapshot import LastDice
 
 CAMERA_SIDES = (6,)  # the dice the camera reads; others are entered by hand

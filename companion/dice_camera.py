@@ -27,7 +27,7 @@ from companion.camera_answers import (
 )
 from companion.inputs import DiceRolled
 from companion.loop import EngineLoop, Job
-from companion.roller import listed
+from companion.roll_sentences import listed
 from companion.rules.errors import CompanionError, IllegalMove, NoRollExpected
 from companion.snapshot import CameraGuess, LastDice
 from vision.sources import CameraError

@@ -12,6 +12,16 @@ from typing import Callable, Literal
 
 import numpy as np
 
+from companion.roll_sentences import (
+    COCKED_MESSAGE,
+    NO_DICE_MESSAGE,
+    OFFLINE_MESSAGE,
+    REROLL_MESSAGE,
+    UNMOVED_MESSAGE,
+    UNSETTLED_MESSAGE,
+    count_message,
+    read_message,
+)
 from vision.pictures import crop_jpeg, decoded, encode_png
 from vision.places import beside_others, leaving_out, left_lying, thrown
 from vision.settle import Settle, Vote, changed_fraction, motion, step, thumbnail, vote
@@ -21,12 +31,6 @@ from vision.types import NOT_PIPS, OFF_TRAY, DiceReading
 RollKind = Literal["read", "reroll", "wrong_count", "offline"]
 KINDS: tuple[RollKind, ...] = ("read", "reroll", "wrong_count", "offline")
 Verdict = Literal["same", "moving", "gathered", "changed", "thrown"]
-OFFLINE_MESSAGE = "Camera offline — enter rolls by hand."
-REROLL_MESSAGE = "Could not read the dice surely — please roll again."
-COCKED_MESSAGE = "A die is cocked — please roll it again."
-NO_DICE_MESSAGE = "I see no dice on the tray — please roll again."
-UNSETTLED_MESSAGE = "The dice never settled — please roll again."
-UNMOVED_MESSAGE = "The dice have not moved since the last roll — please roll."
 BUMP_FRACTION = 0.002  # share of thumbnail pixels that must change for the dice to count as moved
 
 
@@ -215,7 +219,7 @@ class Roller:
         seen = len(reading.dice)
         crops = tuple(crop_jpeg(capture.frame, die.box) for die in reading.dice)
         if ballot.count_agreed and expect is not None and seen != wanted and beside is None:
-            message = _count_message(seen, len(expect), aside)
+            message = count_message(seen, len(expect), aside)
             return RollResult("wrong_count", crops=crops, message=message, reading=reading), ""
         if not reading.dice:
             return None, NO_DICE_MESSAGE
@@ -232,7 +236,7 @@ class Roller:
             values=values,
             sides=tuple(die.sides for die in reading.dice),
             crops=crops,
-            message=_read_message(values),
+            message=read_message(values),
             reading=reading,
             scene=encode_png(capture.thumb),
             beside=beside,
@@ -256,11 +260,6 @@ def _not_sure(capture: _Capture | None, message: str) -> RollResult:
                       reading=reading)
 
 
-def _dice(count: int) -> str:
-    """Return "1 die", "3 dice" or "no dice"; raises nothing."""
-    return "no dice" if count == 0 else ("1 die" if count == 1 else f"{count} dice")
-
-
 def _rolled(reading: DiceReading | None) -> tuple[DiceReading, Counter[str]]:
     """Return the dice of the roll, and how many others were set aside: outside the calibrated tray, or
     without pips (a d8 or a numeral die, entered by hand); raises nothing."""
@@ -272,32 +271,3 @@ def _rolled(reading: DiceReading | None) -> tuple[DiceReading, Counter[str]]:
         else:
             aside[why] += 1
     return DiceReading(tuple(rolled)), aside
-
-
-def _count_message(seen: int, expected: int, aside: Counter[str] | None = None) -> str:
-    """Return the players' sentence for seeing the wrong number of dice; raises nothing."""
-    if seen > expected:
-        hint = "is an extra die on the tray?" if seen - expected == 1 else "are extra dice on the tray?"
-    elif seen == 0:
-        hint = "is it off the tray?" if expected == 1 else "are they off the tray?"
-    else:
-        hint = "is one off the tray?" if expected - seen == 1 else "are some off the tray?"
-    said = f"I see {_dice(seen)}, expecting {expected} — {hint}"
-    aside = aside or Counter()
-    if aside[OFF_TRAY]:
-        moved = " — has the camera moved? Then run companion calibrate again" if not seen else ""
-        said += f" ({_dice(aside[OFF_TRAY])} outside the tray as calibrated{moved})"
-    if aside[NOT_PIPS]:
-        said += f" ({_dice(aside[NOT_PIPS])} without pips, which I leave to you)"
-    return said
-
-
-def _read_message(values: tuple[int, ...]) -> str:
-    """Return e.g. "Rolled 4.", "Rolled 3 and 5." or "Rolled 1, 2 and 6."; raises nothing."""
-    return f"Rolled {listed(values)}."
-
-
-def listed(values: tuple[int | None, ...]) -> str:
-    """Return e.g. "4", "3 and 5", "1, ? and 6" (? for a face not read) or "no dice"; raises nothing."""
-    words = ["?" if value is None else str(value) for value in values] or ["no dice"]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

@@ -9,16 +9,15 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.roller import (
+from companion.roll_sentences import (
     COCKED_MESSAGE,
     NO_DICE_MESSAGE,
     OFFLINE_MESSAGE,
     REROLL_MESSAGE,
     UNMOVED_MESSAGE,
     UNSETTLED_MESSAGE,
-    Roller,
-    RollResult,
 )
+from companion.roller import Roller, RollResult
 from vision.pictures import crop_jpeg
 from vision.settle import motion, thumbnail
 from vision.sources import CameraError, SyntheticCamera

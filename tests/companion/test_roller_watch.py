@@ -6,7 +6,8 @@ import itertools
 
 import numpy as np
 
-from companion.roller import REROLL_MESSAGE, UNMOVED_MESSAGE, Roller, RollResult, Watch
+from companion.roll_sentences import REROLL_MESSAGE, UNMOVED_MESSAGE
+from companion.roller import Roller, RollResult, Watch
 from roller_parts import FakeClock, roller_with
 from vision.reader import read_dice
 from vision.synthetic import render_dice

@@ -5,7 +5,8 @@ from typing import Any
 
 from companion.camera_answers import Answer
 from companion.loop import Job
-from companion.roller import REROLL_MESSAGE, RollResult
+from companion.roll_sentences import REROLL_MESSAGE
+from companion.roller import RollResult
 from vision.pictures import crop_jpeg
 from vision.sources import SyntheticCamera
 from vision.types import UNSURE, DiceReading, DieReading

@@ -257,11 +257,11 @@ def test_the_boxs_camera_sentences_are_korean_on_the_korean_page(browser, compan
 
 def test_every_fixed_camera_sentence_the_box_writes_has_its_korean(browser, companion_server):
     """The page's Korean table copies the box's English sentences: this ties the copy to the source."""
-    from companion import camera_answers, roller
+    from companion import camera_answers, roll_sentences as words, roller
 
-    sentences = [roller.OFFLINE_MESSAGE, roller.REROLL_MESSAGE, roller.COCKED_MESSAGE, roller.NO_DICE_MESSAGE,
-                 roller.UNSETTLED_MESSAGE, roller.UNMOVED_MESSAGE, camera_answers.OFFLINE, roller._count_message(1, 2),
-                 roller._read_message((3, 5)), camera_answers.too_late(roller.RollResult("read", values=(4,))),
+    sentences = [words.OFFLINE_MESSAGE, words.REROLL_MESSAGE, words.COCKED_MESSAGE, words.NO_DICE_MESSAGE,
+                 words.UNSETTLED_MESSAGE, words.UNMOVED_MESSAGE, camera_answers.OFFLINE, words.count_message(1, 2),
+                 words.read_message((3, 5)), camera_answers.too_late(roller.RollResult("read", values=(4,))),
                  camera_answers.half_read_already((6,), (8, 6))]
     new_game(companion_server, "through-the-gate", ["Ann", "Bob"])
     context, page, errors = open_page(browser, companion_server, companion_server.seat_token(0))

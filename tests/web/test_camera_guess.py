@@ -6,7 +6,8 @@ from typing import Any, Callable
 
 import jsonschema_rs
 
-from companion.roller import REROLL_MESSAGE, RollResult
+from companion.roll_sentences import REROLL_MESSAGE
+from companion.roller import RollResult
 from unsure_reads import answer_now, unsure_read
 from web.openapi import document
 
