@@ -15,6 +15,7 @@ COCKED_MESSAGE = "A die is cocked — please roll it again."
 NO_DICE_MESSAGE = "I see no dice on the tray — please roll again."
 UNSETTLED_MESSAGE = "The dice never settled — please roll again."
 UNMOVED_MESSAGE = "The dice have not moved since the last roll — please roll."
+CAMERA_MOVED_MESSAGE = "The camera moved, but the dice lie as they did — please roll."
 
 
 def dice_count(count: int) -> str:

@@ -13,6 +13,7 @@ from typing import Callable, Literal
 import numpy as np
 
 from companion.roll_sentences import (
+    CAMERA_MOVED_MESSAGE,
     COCKED_MESSAGE,
     NO_DICE_MESSAGE,
     OFFLINE_MESSAGE,
@@ -23,10 +24,11 @@ from companion.roll_sentences import (
     read_message,
 )
 from vision.pictures import crop_jpeg, decoded, encode_png
-from vision.places import beside_others, leaving_out, left_lying, thrown
+from vision.places import beside_others, leaving_out, left_lying, shifted, thrown
 from vision.settle import Settle, Vote, changed_fraction, motion, step, thumbnail, vote
 from vision.sources import CameraError, FrameSource
 from vision.types import NOT_PIPS, OFF_TRAY, DiceReading
+from vision.view_shift import view_shift
 
 RollKind = Literal["read", "reroll", "wrong_count", "offline"]
 KINDS: tuple[RollKind, ...] = ("read", "reroll", "wrong_count", "offline")
@@ -145,7 +147,8 @@ class Roller:
         lying = _rolled(capture.vote.reading)[0]
         dice = lying if previous.beside is None else leaving_out(lying, previous.beside)  # the d8 is no die of the roll
         now = tuple(die.value for die in dice.dice)
-        moved = previous.reading is not None and thrown(previous.reading, dice)
+        shift = _view_shift(scene, capture, previous.lying)  # a knocked camera moves the dice in view, not on the tray
+        moved = previous.reading is not None and thrown(shifted(previous.reading, shift), dice)
         return Watch("thrown" if moved else _verdict(previous.values, now), now, encode_png(capture.thumb), lying)
 
     def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None, since_dice: DiceReading | None,
@@ -167,29 +170,40 @@ class Roller:
                  since_dice: DiceReading | None = None) -> _Capture | str:
         """Wait for still dice and vote over K still frames; returns the capture or why not; raises CameraError.
 
-        Dice that lie as `since_dice` did are no roll: the tray changed (a shadow, the light) but they did not,
-        so it waits on for a change from here."""
+        Dice that lie as `since_dice` did, in the view `since` shows them (a knocked camera shifts that view),
+        are no roll: the tray changed (a shadow, the light, the camera) but they did not, so it waits on for a
+        change from here."""
+        knocked = False
         while True:
             settled = self._wait_until_still(deadline, since)
             if isinstance(settled, str):
-                return settled
-            frame, thumb = settled
-            readings = [self.read(frame)]
-            while len(readings) < self.frames_to_vote:
-                self.sleep(self.period)
-                newer = self.source.frame()
-                newer_thumb = thumbnail(newer)
-                if motion(thumb, newer_thumb) >= self.motion_threshold:
-                    if self.clock() >= deadline:  # the dice moved again, and time is up
-                        return UNSETTLED_MESSAGE
-                    break
-                frame, thumb = newer, newer_thumb
-                readings.append(self.read(frame))
-            else:
-                ballot = vote(readings)
-                if since_dice is None or not left_lying(since_dice, _rolled(ballot.reading)[0]):
-                    return _Capture(ballot, frame, thumb)
-                since = thumb
+                return CAMERA_MOVED_MESSAGE if knocked and settled == UNMOVED_MESSAGE else settled
+            ballot = self._vote(deadline, *settled)
+            if isinstance(ballot, str):
+                return ballot
+            if ballot is None:
+                continue
+            if since_dice is None:
+                return ballot
+            shift = _view_shift(since, ballot, since_dice)
+            lying = _rolled(ballot.vote.reading)[0]
+            if not left_lying(shifted(since_dice, shift), lying):
+                return ballot
+            since, since_dice, knocked = ballot.thumb, lying, knocked or shift is not None
+
+    def _vote(self, deadline: float, frame: np.ndarray, thumb: np.ndarray) -> _Capture | str | None:
+        """Read K still frames from this settled one and vote; None when the dice moved again (settle anew),
+        a message when they did so after the deadline; raises CameraError."""
+        readings = [self.read(frame)]
+        while len(readings) < self.frames_to_vote:
+            self.sleep(self.period)
+            newer = self.source.frame()
+            newer_thumb = thumbnail(newer)
+            if motion(thumb, newer_thumb) >= self.motion_threshold:
+                return UNSETTLED_MESSAGE if self.clock() >= deadline else None
+            frame, thumb = newer, newer_thumb
+            readings.append(self.read(frame))
+        return _Capture(vote(readings), frame, thumb)
 
     def _wait_until_still(self, deadline: float, since: np.ndarray | None) -> tuple[np.ndarray, np.ndarray] | str:
         """Pull frames until still (and moved since `since`); returns (frame, thumb) or a message; raises CameraError.
@@ -241,6 +255,15 @@ class Roller:
             scene=encode_png(capture.thumb),
             beside=beside,
         ), ""
+
+
+def _view_shift(scene: np.ndarray | None, capture: _Capture, dice: DiceReading | None) -> tuple[float, float] | None:
+    """How far the camera's view moved from `scene`, where `dice` lay, to the capture's; raises nothing."""
+    if scene is None or dice is None or scene.shape != capture.thumb.shape:
+        return None
+    now = capture.vote.reading.dice if capture.vote.reading is not None else ()
+    return view_shift(scene, capture.thumb, tuple(die.box for die in dice.dice), tuple(die.box for die in now),
+                      capture.frame.shape[1])
 
 
 def _verdict(read: tuple[int, ...], now: tuple[int | None, ...]) -> Verdict:

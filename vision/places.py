@@ -6,6 +6,7 @@ The dice themselves can: a throw puts them somewhere else, while a shadow leaves
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from vision.types import DiceReading, DieReading
 
@@ -62,6 +63,14 @@ def beside_others(reading: DiceReading, wanted: int, others: int) -> tuple[DiceR
     if len(sure) != wanted:
         return reading, DiceReading(())
     return DiceReading(sure), DiceReading(tuple(die for die in reading.dice if die.unsure))
+
+
+def shifted(reading: DiceReading, shift: tuple[float, float] | None) -> DiceReading:
+    """The dice of `reading` where a view moved by `shift` (frame px; None: unmoved) shows them; raises nothing."""
+    if shift is None:
+        return reading
+    dx, dy = round(shift[0]), round(shift[1])
+    return DiceReading(tuple(replace(die, box=(die.box[0] + dx, die.box[1] + dy) + die.box[2:]) for die in reading.dice))
 
 
 def _lies_where(old: DieReading, die: DieReading) -> bool:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import itertools
 
+import cv2
 import numpy as np
 
-from companion.roll_sentences import REROLL_MESSAGE, UNMOVED_MESSAGE
+from companion.roll_sentences import CAMERA_MOVED_MESSAGE, REROLL_MESSAGE, UNMOVED_MESSAGE
 from companion.roller import Roller, RollResult, Watch
 from roller_parts import FakeClock, roller_with
 from vision.reader import read_dice
@@ -21,11 +22,26 @@ class Tray:
 
     def show(self, values: list[int], seed: int = 1, *, shade: float = 1.0) -> None:
         """Lay `values` out as the renderer places them for `seed`; `shade` darkens the dice's half of the tray."""
-        self.view = render_dice(values, seed=seed)[0]
+        self.view = with_walls(render_dice(values, seed=seed)[0])
         self.view[:, 320:] = (self.view[:, 320:] * shade).astype(np.uint8)
+
+    def knock(self, dx: float, dy: float, degrees: float = 0.0) -> None:
+        """The camera is knocked: the whole view shifts by (dx, dy) px and turns by `degrees`."""
+        height, width = self.view.shape[:2]
+        matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
+        matrix[:, 2] += (dx, dy)
+        self.view = cv2.warpAffine(self.view, matrix, (width, height), borderMode=cv2.BORDER_REPLICATE)
 
     def frame(self) -> np.ndarray:
         return self.view.copy()
+
+
+def with_walls(floor: np.ndarray) -> np.ndarray:
+    """The rendered floor inside a tray's wooden walls, as a camera over a dice tray sees it."""
+    height, width = floor.shape[:2]
+    cv2.rectangle(floor, (0, 0), (width - 1, height - 1), (40, 70, 110), 24)
+    cv2.rectangle(floor, (12, 12), (width - 13, height - 13), (90, 140, 190), 3)
+    return floor
 
 
 def _read_then_watch(tray: Tray) -> tuple[Roller, RollResult]:
@@ -110,6 +126,46 @@ def test_a_die_taken_off_the_tray_leaves_no_new_roll_in_the_one_still_there() ->
     x, y, width, height = max(dice.dice, key=lambda die: die.box[0]).box  # the die on the right is taken away
     margin = max(width, height) // 4
     rows, columns = slice(max(0, y - margin), y + height + margin), slice(max(0, x - margin), x + width + margin)
-    tray.view[rows, columns] = render_dice([], seed=1)[0][rows, columns]
+    tray.view[rows, columns] = with_walls(render_dice([], seed=1)[0])[rows, columns]
     waited = roller_with(tray, read_dice, clock, max_wait_seconds=3).roll((6,), since=scene, since_dice=dice)
     assert (waited.kind, waited.message) == ("reroll", UNMOVED_MESSAGE)  # not the D6 of the rescue read again
+
+
+def test_dice_lying_as_they_did_under_a_knocked_camera_are_no_new_roll() -> None:
+    tray = Tray([6, 3])
+    clock = FakeClock()
+    roller, result = _read_then_watch(tray)
+    tray.knock(-45, -30, 1.0)  # ROLL pressed, and an elbow knocks the camera before anyone throws
+    waited = roller_with(tray, read_dice, clock, max_wait_seconds=3).roll((6, 6), since=result.scene,
+                                                                          since_dice=result.reading)
+    assert (waited.kind, waited.message) == ("reroll", CAMERA_MOVED_MESSAGE)  # not 6 and 3 again
+    tray.show([5, 2], seed=3)  # now they are thrown
+    tray.knock(-45, -30, 1.0)
+    thrown = roller_with(tray, read_dice, clock).roll((6, 6), since=result.scene, since_dice=result.reading)
+    assert thrown.kind == "read" and sorted(thrown.values) == [2, 5]
+
+
+def test_one_die_thrown_again_onto_its_face_elsewhere_on_the_same_floor_is_a_roll() -> None:
+    tray = Tray([4], seed=1)
+    clock = FakeClock()
+    result = roller_with(tray, read_dice, clock).roll((6,))
+    assert result.kind == "read" and result.values == (4,)
+    floor = with_walls(render_dice([], seed=1)[0])  # the same floor, the 4 picked up and thrown to where seed 2 puts it
+    elsewhere, (box,) = render_dice([4], seed=2)
+    x, y, width, height = box
+    floor[y:y + height, x:x + width] = elsewhere[y:y + height, x:x + width]
+    tray.view = floor
+    again = roller_with(tray, read_dice, clock).roll((6,), since=result.scene, since_dice=result.reading)
+    assert again.kind == "read" and again.values == (4,)
+    tray.knock(30, -35)  # a knock now: the 4 lies as it did
+    waited = roller_with(tray, read_dice, clock, max_wait_seconds=3).roll((6,), since=again.scene,
+                                                                          since_dice=again.reading)
+    assert (waited.kind, waited.message) == ("reroll", CAMERA_MOVED_MESSAGE)
+
+
+def test_watch_takes_a_hard_knock_for_the_same_dice_not_a_new_throw() -> None:
+    tray = Tray([6, 3])
+    roller, result = _read_then_watch(tray)
+    tray.knock(-110, -60)  # about two die sides: dice that far apart were thrown, unless the view moved
+    seen = roller.watch(result)
+    assert seen.verdict == "same" and sorted(seen.now) == [3, 6]

@@ -260,7 +260,8 @@ def test_every_fixed_camera_sentence_the_box_writes_has_its_korean(browser, comp
     from companion import camera_answers, roll_sentences as words, roller
 
     sentences = [words.OFFLINE_MESSAGE, words.REROLL_MESSAGE, words.COCKED_MESSAGE, words.NO_DICE_MESSAGE,
-                 words.UNSETTLED_MESSAGE, words.UNMOVED_MESSAGE, camera_answers.OFFLINE, words.count_message(1, 2),
+                 words.UNSETTLED_MESSAGE, words.UNMOVED_MESSAGE, words.CAMERA_MOVED_MESSAGE,
+                 camera_answers.OFFLINE, words.count_message(1, 2),
                  words.read_message((3, 5)), camera_answers.too_late(roller.RollResult("read", values=(4,))),
                  camera_answers.half_read_already((6,), (8, 6))]
     new_game(companion_server, "through-the-gate", ["Ann", "Bob"])

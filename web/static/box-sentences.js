@@ -14,6 +14,7 @@
     [/^I see no dice on the tray — please roll again\.$/, () => "트레이에 주사위가 보이지 않습니다 — 다시 굴려 주세요."],
     [/^The dice never settled — please roll again\.$/, () => "주사위가 멈추지 않았습니다 — 다시 굴려 주세요."],
     [/^The dice have not moved since the last roll — please roll\.$/, () => "지난 굴림 뒤 주사위가 움직이지 않았습니다 — 굴려 주세요."],
+    [/^The camera moved, but the dice lie as they did — please roll\.$/, () => "카메라가 움직였지만 주사위는 그대로입니다 — 굴려 주세요."],
     [/^The camera has read this roll's (.+); enter the (.+) on a phone\.$/,
       (m) => `카메라가 이 굴림의 ${m[1]}을(를) 읽었습니다. ${m[2]}은(는) 휴대폰으로 입력하세요.`],
     [/^Camera read (.+) — enter the (.+) by hand\.$/, (m) => `카메라가 읽은 값: ${listed(m[1])} — ${m[2]}은(는) 직접 입력하세요.`],
