@@ -118,9 +118,14 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
         loop.on_lights = _show_lights(companion.panel)
         loop.on_refused = companion.panel.refuse
     companion.source, companion.camera = _camera(config, frames, loop, companion.warnings)
-    base = join_base(config.advertise or _advertised(config.host), companion.server.port)
-    loop.make_join_url = lambda token: f"{base}/join?token={token}"
+    loop.make_join_url = join_urls(config, companion.server.port)
     return companion
+
+
+def join_urls(config: Config, port: int) -> Callable[[str], str]:
+    """How a token becomes a join URL, at the address the box has when it is shown (the Wi-Fi may come up,
+    or change, after start); raises nothing."""
+    return lambda token: f"{join_base(config.advertise or _advertised(config.host), port)}/join?token={token}"
 
 
 def _advertised(host: str) -> str:
