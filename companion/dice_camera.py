@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from dataclasses import replace
 from typing import Any, Callable
 
 from companion.camera_answers import (
@@ -261,7 +260,7 @@ class DiceCamera:
             log.exception("camera watch failed")
             return
         if seen.verdict == "same" and seen.scene != watched.scene:
-            self._watched = replace(watched, scene=seen.scene)
+            self._watched = seen.followed(watched)
             self._moved_from, self._moved_dice = seen.scene, seen.dice  # nudged dice still need a throw
         elif seen.verdict in ("gathered", "changed", "thrown"):  # thrown: the next ROLL reads them
             self._watched = None

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Callable, Literal
+from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
+from companion.roll_results import RollResult, Watch, verdict
 from companion.roll_sentences import (
     CAMERA_MOVED_MESSAGE,
     COCKED_MESSAGE,
@@ -30,42 +31,7 @@ from vision.sources import CameraError, FrameSource
 from vision.types import NOT_PIPS, OFF_TRAY, DiceReading
 from vision.view_shift import view_shift
 
-RollKind = Literal["read", "reroll", "wrong_count", "offline"]
-KINDS: tuple[RollKind, ...] = ("read", "reroll", "wrong_count", "offline")
-Verdict = Literal["same", "moving", "gathered", "changed", "thrown"]
 BUMP_FRACTION = 0.002  # share of thumbnail pixels that must change for the dice to count as moved
-
-
-@dataclass(frozen=True)
-class RollResult:
-    """What the camera made of a roll: kind (read/reroll/wrong_count/offline), values, crops and a sentence."""
-
-    kind: RollKind
-    values: tuple[int, ...] = ()
-    sides: tuple[int, ...] = ()
-    crops: tuple[bytes, ...] = field(default=(), repr=False)
-    message: str = ""
-    reading: DiceReading | None = None
-    scene: bytes = field(default=b"", repr=False)  # PNG thumbnail of the tray at read time, for watch()
-    beside: DiceReading | None = None  # dice read beside the roll as others the camera cannot read (a d8)
-
-    @property
-    def lying(self) -> DiceReading | None:
-        """Every die on the tray at the read, the roll's and those beside it (for `since_dice`); raises nothing."""
-        if self.reading is None or self.beside is None:
-            return self.reading
-        return DiceReading(self.reading.dice + self.beside.dice)
-
-
-@dataclass(frozen=True)
-class Watch:
-    """What became of the dice since a read: same, moving, gathered (fewer dice), changed (a die knocked onto
-    another face) or thrown (most dice somewhere else: a new throw), and the tray now."""
-
-    verdict: Verdict
-    now: tuple[int | None, ...] = ()  # the values the tray shows now (None: a face not read), when read again
-    scene: bytes = field(default=b"", repr=False)  # PNG thumbnail of the tray now, when read again
-    dice: DiceReading | None = None  # every die lying on the tray now (a d8 beside too), when read again
 
 
 @dataclass(frozen=True)
@@ -149,7 +115,7 @@ class Roller:
         now = tuple(die.value for die in dice.dice)
         shift = _view_shift(scene, capture, previous.lying)  # a knocked camera moves the dice in view, not on the tray
         moved = previous.reading is not None and thrown(shifted(previous.reading, shift), dice)
-        return Watch("thrown" if moved else _verdict(previous.values, now), now, encode_png(capture.thumb), lying)
+        return Watch("thrown" if moved else verdict(previous.values, now), now, encode_png(capture.thumb), lying, shift)
 
     def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None, since_dice: DiceReading | None,
               others: int) -> RollResult:
@@ -264,13 +230,6 @@ def _view_shift(scene: np.ndarray | None, capture: _Capture, dice: DiceReading |
     now = capture.vote.reading.dice if capture.vote.reading is not None else ()
     return view_shift(scene, capture.thumb, tuple(die.box for die in dice.dice), tuple(die.box for die in now),
                       capture.frame.shape[1])
-
-
-def _verdict(read: tuple[int, ...], now: tuple[int | None, ...]) -> Verdict:
-    """Return how the dice now compare with the read: gathered, same or changed; raises nothing."""
-    if len(now) < len(read):
-        return "gathered"
-    return "same" if Counter(now) == Counter(read) else "changed"
 
 
 def _not_sure(capture: _Capture | None, message: str) -> RollResult:

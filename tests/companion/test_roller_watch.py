@@ -169,3 +169,16 @@ def test_watch_takes_a_hard_knock_for_the_same_dice_not_a_new_throw() -> None:
     tray.knock(-110, -60)  # about two die sides: dice that far apart were thrown, unless the view moved
     seen = roller.watch(result)
     assert seen.verdict == "same" and sorted(seen.now) == [3, 6]
+
+
+def test_after_a_knock_the_watch_follows_the_dice_where_the_camera_now_sees_them() -> None:
+    tray = Tray([6, 3])
+    roller, result = _read_then_watch(tray)
+    tray.knock(-110, -60)
+    seen = roller.watch(result)
+    assert seen.verdict == "same" and seen.shift is not None
+    result = seen.followed(result)  # as the camera thread keeps it
+    tray.show([6, 5])  # then the 3 is knocked onto a 5
+    tray.knock(-110, -60)
+    knocked = roller.watch(result)
+    assert knocked.verdict == "changed" and sorted(knocked.now) == [5, 6]  # not a new throw: the dice lie where they did
