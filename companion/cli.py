@@ -9,10 +9,14 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
+from urllib.parse import urlsplit
 
 from companion import config as config_module
 from companion.config import Config, ConfigError
 from companion.rules.errors import CompanionError
+
+NO_ADDRESS_YET = ("warning: this machine has no network address yet, so no phone can reach it: join it to a "
+                  "Wi-Fi (or let it make its own); the QR codes show its address once it has one.")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -87,6 +91,14 @@ def _announce(companion: object, chosen: Config) -> None:
         print(f"Host: open {url} — it shows a QR code for every seat.", flush=True)
     else:
         print("Host join URL: run `companion host-url` (kept out of the logs: it holds the host token).", flush=True)
+    if _unreachable(url, chosen):
+        print(NO_ADDRESS_YET, flush=True)
+
+
+def _unreachable(url: str, chosen: Config) -> bool:
+    """Whether the box meant to serve the network but has no address on one yet; raises nothing."""
+    wanted_network = chosen.host in ("0.0.0.0", "", "::") and not chosen.advertise
+    return wanted_network and urlsplit(url).hostname in ("127.0.0.1", "::1", "localhost")
 
 
 def host_url(chosen: Config) -> int:

@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from companion import daemon, network
+from companion import cli, daemon, network
 from companion.config import Config
 
 
@@ -53,3 +53,24 @@ def test_the_join_address_follows_the_wifi_coming_up_after_start(monkeypatch: py
     now[0] = "192.168.1.20"
     assert join_url("abc") == "http://192.168.1.20:8080/join?token=abc"
     assert daemon.join_urls(Config(host="0.0.0.0", advertise="box.local"), 80)("t") == "http://box.local:80/join?token=t"
+
+
+class StartedBox:
+    """What `companion run` announces from: the port and the host's join URL."""
+
+    def __init__(self, url: str) -> None:
+        self.url, self.port = url, 8080
+
+    def host_url(self) -> str:
+        return self.url
+
+
+@pytest.mark.parametrize(("url", "host", "warned"), [
+    ("http://127.0.0.1:8080/join?token=t", "0.0.0.0", True),  # meant for the phones, no network yet
+    ("http://192.168.1.20:8080/join?token=t", "0.0.0.0", False),
+    ("http://127.0.0.1:8080/join?token=t", "127.0.0.1", False),  # asked to serve this machine only
+])
+def test_a_box_with_no_network_address_yet_says_no_phone_can_reach_it(
+        capsys: pytest.CaptureFixture[str], url: str, host: str, warned: bool) -> None:
+    cli._announce(StartedBox(url), Config(demo=True, host=host, advertise=""))
+    assert (cli.NO_ADDRESS_YET in capsys.readouterr().out) == warned
