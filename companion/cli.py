@@ -97,19 +97,20 @@ def _announce(companion: object, chosen: Config) -> None:
 
 def _unreachable(url: str, chosen: Config) -> bool:
     """Whether the box meant to serve the network but has no address on one yet; raises nothing."""
-    wanted_network = chosen.host in ("0.0.0.0", "", "::") and not chosen.advertise
+    from companion.network import serves_every_interface
+
+    wanted_network = serves_every_interface(chosen.host) and not chosen.advertise
     return wanted_network and urlsplit(url).hostname in ("127.0.0.1", "::1", "localhost")
 
 
 def host_url(chosen: Config) -> int:
     """Print the host's join URL from the journal's tokens; returns the exit code."""
     from companion.journal import Journal
-    from companion.network import join_base, lan_address
+    from companion.network import advertised, join_base
     from companion.tokens import Tokens
 
     journal = Journal(chosen.state / "journal.sqlite")
-    host = chosen.advertise or (lan_address() if chosen.host in ("0.0.0.0", "") else chosen.host)
-    print(f"{join_base(host, chosen.port)}/join?token={Tokens(journal).host_token()}")
+    print(f"{join_base(advertised(chosen.host, chosen.advertise), chosen.port)}/join?token={Tokens(journal).host_token()}")
     journal.close()
     return 0
 

@@ -16,7 +16,7 @@ from companion.games import registered_games
 from companion.inputs import Press, StartGame
 from companion.journal import Journal
 from companion.loop import EngineLoop, Job
-from companion.network import join_base, lan_address
+from companion.network import advertised, join_base
 from companion.notify import notifier, ping_interval
 from companion.port import Holder
 from companion.rules import engine
@@ -125,11 +125,7 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
 def join_urls(config: Config, port: int) -> Callable[[str], str]:
     """How a token becomes a join URL, at the address the box has when it is shown (the Wi-Fi may come up,
     or change, after start); raises nothing."""
-    return lambda token: f"{join_base(config.advertise or _advertised(config.host), port)}/join?token={token}"
-
-
-def _advertised(host: str) -> str:
-    return lan_address() if host in ("0.0.0.0", "", "::") else host
+    return lambda token: f"{join_base(advertised(config.host, config.advertise), port)}/join?token={token}"
 
 
 def check_first_game(config: Config) -> None:

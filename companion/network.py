@@ -11,6 +11,7 @@ import struct
 from typing import Callable, Iterable
 
 GET_ADDRESS = 0x8915  # Linux's SIOCGIFADDR: an interface's IPv4 address
+EVERY_INTERFACE = ("0.0.0.0", "", "::")
 NOT_FOR_PHONES = ("lo", "docker", "veth", "virbr", "br-", "tun", "tap", "ifb")  # interfaces no phone reaches
 
 
@@ -18,6 +19,17 @@ def lan_address() -> str:
     """The IP address of the interface on the default route; with no default route (a box making its own
     Wi-Fi, with no way out), that of its Wi-Fi or wired interface; else 127.0.0.1; raises nothing."""
     return _routed_address() or interface_address(name for _, name in _interfaces()) or "127.0.0.1"
+
+
+def advertised(host: str, advertise: str = "") -> str:
+    """The address the join URLs name: `advertise` when set, this machine's LAN address when the companion
+    listens on every interface, else the one it listens on; raises nothing."""
+    return advertise or (lan_address() if serves_every_interface(host) else host)
+
+
+def serves_every_interface(host: str) -> bool:
+    """Whether listening on `host` means every interface of the machine (so phones on its network); raises nothing."""
+    return host in EVERY_INTERFACE
 
 
 def interface_address(names: Iterable[str], address_of: Callable[[str], str | None] | None = None) -> str | None:

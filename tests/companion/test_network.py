@@ -47,7 +47,7 @@ def test_on_this_machine_the_routed_address_is_one_of_its_interfaces() -> None:
 def test_the_join_address_follows_the_wifi_coming_up_after_start(monkeypatch: pytest.MonkeyPatch) -> None:
     """A box switched on before its Wi-Fi: the first QR codes would have shown 127.0.0.1 all evening."""
     now = ["127.0.0.1"]
-    monkeypatch.setattr(daemon, "lan_address", lambda: now[0])
+    monkeypatch.setattr(network, "lan_address", lambda: now[0])
     join_url = daemon.join_urls(Config(host="0.0.0.0", advertise=""), 8080)
     assert join_url("abc") == "http://127.0.0.1:8080/join?token=abc"
     now[0] = "192.168.1.20"
@@ -74,3 +74,11 @@ def test_a_box_with_no_network_address_yet_says_no_phone_can_reach_it(
         capsys: pytest.CaptureFixture[str], url: str, host: str, warned: bool) -> None:
     cli._announce(StartedBox(url), Config(demo=True, host=host, advertise=""))
     assert (cli.NO_ADDRESS_YET in capsys.readouterr().out) == warned
+
+
+def test_host_url_names_the_same_address_as_the_qr_codes(tmp_path, capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """`companion host-url` on a box listening on every interface, IPv6's '::' too (it printed '[::]')."""
+    monkeypatch.setattr(network, "lan_address", lambda: "192.168.1.20")
+    assert cli.host_url(Config(host="::", advertise="", port=8080, state=tmp_path)) == 0
+    assert capsys.readouterr().out.startswith("http://192.168.1.20:8080/join?token=")
