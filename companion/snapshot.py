@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.rules import engine
 from companion.rules.game import Game
+from companion.rules.said import in_korean, korean
 from companion.rules.table import Table
 
 JSON = dict[str, Any]
@@ -75,7 +76,8 @@ def snapshot(table: Table | None, game: Game[Any] | None, *, seat: int | None, s
         "seq": seq, "game": None, "title": None, "players": [], "you": seat, "whose_turn": [],
         "outcome": None, "legal_moves": [], "can_undo": False, "can_correct": False, "awaiting_dice": None, "view": {},
         "dice": _dice(extras.dice), "camera": _camera(extras),
-        "message": extras.message, "lights": lights(table, game, extras), "records": extras.records,
+        "message": extras.message, "message_ko": None if extras.message is None else korean(extras.message),
+        "lights": lights(table, game, extras), "records": extras.records,
         "demo": extras.demo, "boot": extras.boot, "game_no": extras.game_no,
     }
     if table is None or game is None:
@@ -97,8 +99,17 @@ def _table_part(table: Table, game: Game[Any], seat: int | None) -> JSON:
         "can_undo": engine.can_undo(table, game, seat),
         "can_correct": engine.can_correct(table),
         "awaiting_dice": None if request is None else {"sides": list(request.sides), "why": request.why, "seats": list(request.seats)},
-        "view": game.view(table.state, seat),
+        "view": _with_korean_log(game.view(table.state, seat)),
     }
+
+
+def _with_korean_log(view: JSON) -> JSON:
+    """The game's view with `log_ko`, its log as the Korean page shows it, when the log is of sentences
+    (The Gate's lines carry both languages already); raises nothing."""
+    log = view.get("log")
+    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+        return view
+    return {**view, "log_ko": [in_korean(line) for line in log]}
 
 
 def _dice(dice: LastDice | None) -> JSON | None:

@@ -8,6 +8,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.port import TableBusy, TablePort
 from companion.rules.errors import BadInput, CompanionError, IllegalMove, UnknownGame
+from companion.rules.said import korean
 from web import api, events, pages
 from web.auth import FailureLimiter, Refusal, WebState
 from web.events import StreamBook
@@ -49,7 +50,8 @@ def status_for(error: CompanionError) -> int:
 
 
 def _failure(status: int, code: str, message: str) -> Response:
-    response = jsonify({"error": code, "message": message})
+    twin = korean(message)
+    response = jsonify({"error": code, "message": message, **({"message_ko": twin} if twin is not None else {})})
     response.status_code = status
     return response
 

@@ -50,7 +50,9 @@ ROLL: JSON = {"values": {**_list({**INTEGER, "minimum": 1, "maximum": 1000}), "m
 
 SCHEMAS: JSON = {
     "Error": _record({"error": {**STRING, "description": "stable code, e.g. illegal_move, forbidden"},
-                      "message": {**STRING, "description": "a sentence a player can read"}}),
+                      "message": {**STRING, "description": "a sentence a player can read"},
+                      "message_ko": {**STRING, "description": "the sentence in Korean, when the game words it so"}},
+                     optional=("message_ko",)),
     "LegalMove": _record({"seat": INTEGER, "move": STRING, "title": STRING,
                           "args": {**OBJECT, "description": "JSON Schema of the move's arguments object"}}),
     "Outcome": _record({"winners": _list(INTEGER), "summary": STRING, "detail": OBJECT}),
@@ -79,6 +81,7 @@ SCHEMAS: JSON = {
         "awaiting_dice": _nullable(_ref("AwaitingDice")),
         "view": {**OBJECT, "description": "the game's own view of the table"},
         "dice": _nullable(_ref("Dice")), "camera": _ref("Camera"), "message": _nullable(STRING),
+        "message_ko": {**_nullable(STRING), "description": "`message` in Korean, when the game words it so"},
         "lights": _ref("Lights"), "records": _nullable(OBJECT), "demo": BOOLEAN,
         "boot": {**STRING, "description": "new each time the box starts: a snapshot of a new boot is newer "
                                           "than any of the last, whatever its seq"},

@@ -17,6 +17,7 @@ from companion.rules.errors import (
     WrongDice,
 )
 from companion.rules.game import Act, Game, Roll, Setup, say
+from companion.rules.said import Said
 from companion.rules.schema import JSON, validate
 from companion.rules.table import LastRoll, Later, Table, Taken
 
@@ -218,7 +219,7 @@ def _correct_roll(table: Table, game: Game[Any], roll: Roll) -> Table:
     old = ", ".join(map(str, last.roll.values))
     new = ", ".join(map(str, roll.values))
     if hasattr(state, "log"):
-        state = say(state, f"Roll corrected: {old} → {new}.")
+        state = say(state, Said(f"Roll corrected: {old} → {new}.", f"굴림 정정: {old} → {new}."))
     seq = table.seq + 1
     return replace(table, state=state, seq=seq, undo=(), last_roll=LastRoll(roll, last.before, seq))
 
@@ -242,7 +243,7 @@ def _undo(table: Table, game: Game[Any]) -> Table:
     taken = table.undo[-1]
     state = _made_again(table, game, taken)
     if hasattr(state, "log"):
-        state = say(state, "Last move taken back.")
+        state = say(state, Said("Last move taken back.", "마지막 행동을 되돌렸습니다."))
     rest = table.undo[:-1]
     if rest and taken.later:  # the facts made out of turn stand through an undo of the move before this one too
         rest = rest[:-1] + (replace(rest[-1], later=rest[-1].later + taken.later),)

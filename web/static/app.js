@@ -173,7 +173,7 @@
     if (!page.joined) return [notice(page.refusal ? C.said(page.refusal) : t(page.linkGone ? "link_gone" : "not_joined"), "warn")];
     if (!snap) return [notice(t("loading"), "info")]; // until the box's first answer (a slow Wi-Fi)
     if (seatGone()) return [notice(t("seat_gone", { n: snap.you + 1 }), "warn")];
-    const parts = [refusal(), snap.message ? notice(C.inLang(snap.message), "info") : null, who()];
+    const parts = [refusal(), snap.message ? notice(C.inLang(C.inLangOf(snap, "message")), "info") : null, who()];
     const panel = C.demoPanel(snap, post);
     if (!snap.game) return [...parts, notice(t("no_game"), "info"), panel];
     const table = { snap, mayAct, post, shownRoll, shownGame };
@@ -270,7 +270,9 @@
   }
 
   function log() {
-    const lines = page.snap.view && Array.isArray(page.snap.view.log) ? page.snap.view.log.slice(-12).reverse() : [];
+    const view = page.snap.view || {};
+    const logged = C.inLangOf(view, "log"); // the Korean page's twins (log_ko), when the game gives them
+    const lines = Array.isArray(logged) ? logged.slice(-12).reverse() : [];
     if (!lines.length) return null;
     const shown = (line) => (line && typeof line === "object" ? line[C.lang] || line.en || "" : String(line));
     return el("section", { class: "log" }, el("h2", {}, t("log")), el("ol", {}, lines.map((line) => el("li", {}, shown(line)))));

@@ -180,7 +180,8 @@
   function said(error) {
     if (error.key) return t(error.key);
     const inLang = window.Companion.inLang;
-    return inLang ? inLang(error.message) : error.message;
+    const message = inLangOf(error, "message");
+    return inLang ? inLang(message) : message;
   }
 
   // One form field from a property schema: number input, select (enum or player), checkbox, text.

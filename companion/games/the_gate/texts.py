@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from companion.games.the_gate.state import ATTACK, DEFENCE, GATE, ONE_SHOT, Duel, Line
 from companion.rules.game import LOG_LINES
+from companion.rules.said import korean
 
 KIND_NAMES = {
     ATTACK: ("attack", "공격강화"),
@@ -36,10 +37,10 @@ def both(english: str, korean: str) -> str:
 
 def engine_refusal(message: str) -> str:
     """An engine refusal in both languages when its Korean is known, else as it is; raises nothing."""
-    for pattern, korean in ENGINE_REFUSALS:
+    for pattern, in_korean in ENGINE_REFUSALS:
         found = re.fullmatch(pattern, message)
         if found:
-            return both(message, korean.format(**found.groupdict()))
+            return both(message, in_korean.format(**found.groupdict()))
     return message
 
 
@@ -47,7 +48,7 @@ def bilingual(line: Line | str) -> dict[str, str]:
     """A log line as {"en", "ko"}; the engine's own English lines translated; raises nothing."""
     if isinstance(line, Line):
         return {"en": line.en, "ko": line.ko}
-    return {"en": line, "ko": ENGINE_LINES.get(line, line)}
+    return {"en": line, "ko": korean(line) or ENGINE_LINES.get(line, line)}
 
 
 def kind_name(kind: str) -> tuple[str, str]:
