@@ -98,7 +98,8 @@ def _table_part(table: Table, game: Game[Any], seat: int | None) -> JSON:
         "legal_moves": [move for move in moves if seat is None or move["seat"] == seat],
         "can_undo": engine.can_undo(table, game, seat),
         "can_correct": engine.can_correct(table),
-        "awaiting_dice": None if request is None else {"sides": list(request.sides), "why": request.why, "seats": list(request.seats)},
+        "awaiting_dice": None if request is None else {"sides": list(request.sides), "why": request.why,
+                                                        "why_ko": korean(request.why), "seats": list(request.seats)},
         "view": _with_korean_log(game.view(table.state, seat)),
     }
 

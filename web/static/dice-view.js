@@ -16,7 +16,7 @@
     const byHand = half ? notRead(wait.sides, half.sides) : wait.sides; // the camera's dice join those entered here
     const guessed = guessedValues(byHand, camera.guess);
     const schema = diceSchema(byHand, guessed);
-    const heading = [el("h2", {}, "🎲 ", t("roll_pending")), el("p", { class: "why" }, wait.why), cameraGuess(camera.guess),
+    const heading = [el("h2", {}, "🎲 ", t("roll_pending")), el("p", { class: "why" }, C.inLangOf(wait, "why")), cameraGuess(camera.guess),
       halfRead(half)];
     if (wait.seats.length && !table.mayAct(wait.seats)) return el("section", { class: "roll" }, heading); // not this phone's roll
     return el("section", { class: "roll" }, heading,
