@@ -84,7 +84,7 @@ def apply(table: Table, game: Game[Any], given: Input) -> Table:
         return _apply_input(table, game, given)
     except CompanionError as refusal:
         worded = game.refusals(refusal.message)
-        if worded == refusal.message:
+        if worded is refusal.message:
             raise
         raise type(refusal)(worded, code=refusal.code) from None
 

@@ -11,8 +11,7 @@ HANGUL = re.compile("[가-힣]")
 def _refused(server: Any, token: str, seat: int, move: str, sentence: str, **args: Any) -> None:
     status, body = server.api("POST", "/api/actions", json={"seat": seat, "move": move, "args": args}, token=token)
     assert status == 409 and body["error"] in ("illegal_move", "not_your_turn"), body
-    english, korean = body["message"].split(" / ")
-    assert sentence in english and HANGUL.search(korean), body
+    assert sentence in body["message"] and HANGUL.search(body["message_ko"]), body
 
 
 def _gate(snap: dict[str, Any], seat: int, number: int) -> dict[str, Any]:

@@ -231,7 +231,7 @@
   function keyValues(value) {
     if (value === null || typeof value !== "object") return document.createTextNode(String(value));
     if (Array.isArray(value)) return el("ol", { class: "kv" }, value.map((item) => el("li", {}, keyValues(item))));
-    return el("dl", { class: "kv" }, Object.entries(value).filter(([key]) => key !== "log")
+    return el("dl", { class: "kv" }, Object.entries(value).filter(([key]) => key !== "log" && key !== "log_ko")
       .map(([key, item]) => [el("dt", {}, label(key)), el("dd", {}, keyValues(item))]));
   }
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from companion.games.the_gate.state import ATTACK, DEFENCE, GATE, ONE_SHOT, Duel, Line
 from companion.rules.game import LOG_LINES
-from companion.rules.said import korean
+from companion.rules.said import Said, korean
 
 KIND_NAMES = {
     ATTACK: ("attack", "공격강화"),
@@ -30,9 +30,9 @@ def tell(state: Duel, english: str, korean: str) -> Duel:
     return replace(state, log=(state.log + (Line(english, korean),))[-LOG_LINES:])
 
 
-def both(english: str, korean: str) -> str:
-    """A refusal a player can read in either language: 'English / 한국어'; raises nothing."""
-    return f"{english} / {korean}"
+def both(english: str, korean: str) -> Said:
+    """A refusal in both languages: the English sentence with its Korean twin; raises TypeError for no text."""
+    return Said(english, korean)
 
 
 def engine_refusal(message: str) -> str:

@@ -12,6 +12,7 @@ from companion.games.the_gate import GAME
 from companion.games.the_gate.gates import with_gate
 from companion.games.the_gate.state import Reinforcement
 from companion.inputs import Input, Move, StartGame, Undo
+from companion.rules.said import korean
 from companion.rules import engine
 from companion.rules.errors import BadInput, GameOver, IllegalMove, NotYourTurn
 from companion.rules.table import Table
@@ -42,13 +43,13 @@ def playing(**options: Any) -> Table:
 
 
 def refused(table: Table, given: Input, error: type[IllegalMove] = IllegalMove) -> str:
-    """The refusal's sentence (English / Korean), after checking the table did not change."""
+    """The refusal's English sentence (it has its Korean twin), after checking the table did not change."""
     before = copy.deepcopy(table)
     with pytest.raises(error) as caught:
         engine.apply(table, GAME, given)
     assert table == before
-    english, korean = caught.value.message.split(" / ")
-    assert english.strip() and HANGUL.search(korean), caught.value.message
+    english, twin = caught.value.message, korean(caught.value.message)
+    assert english.strip() and twin is not None and HANGUL.search(twin), caught.value.message
     return english
 
 
