@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Hashable
 
-from companion.games.through_the_gate import checks, korean, scoring
+from companion.games.through_the_gate import checks, korean, scoring, words
 from companion.games.through_the_gate.moves import MOVES
 from companion.games.through_the_gate.state import (
     COMPETITIVE,
@@ -20,6 +20,7 @@ from companion.games.through_the_gate.turns import begin_turn, record_first_roll
 from companion.games.through_the_gate.views import records, view
 from companion.rules.errors import BadInput
 from companion.rules.game import DiceRequest, Game, Outcome, Roll, Setup, say
+from companion.rules.said import Said
 from companion.rules.schema import choice, integer, obj
 
 OPTIONS = obj(
@@ -43,18 +44,23 @@ def setup(given: Setup) -> TheGate:
     explorers = tuple(Explorer(name, given.options["hourglasses"]) for name in given.players)
     state = TheGate(mode=variant, explorers=explorers, phase=FIRST_ROLL, contenders=tuple(range(count)))
     if count == 1:
-        return begin_turn(say(replace(state, phase=PLAYING, contenders=()), "Adventuring alone."))
-    return say(state, "High roll goes first: everyone rolls the die in turn.")
+        alone = Said("Adventuring alone.", "혼자 모험합니다.")
+        return begin_turn(say(replace(state, phase=PLAYING, contenders=()), alone))
+    return say(state, Said("High roll goes first: everyone rolls the die in turn.",
+                           "가장 높은 눈이 선 플레이어입니다: 모두 차례로 주사위를 굴리세요."))
 
 
 def awaiting_dice(state: TheGate) -> DiceRequest | None:
     """The roll the table waits for (roll-off or a card's check), or None; raises nothing."""
     roller = rolling_for_first(state)
     if roller is not None:
-        return DiceRequest((6,), f"{state.name(roller)} rolls for first player.", (roller,))
+        name = state.name(roller)
+        return DiceRequest((6,), Said(f"{name} rolls for first player.", f"{name}의 선 플레이어 정하기 굴림입니다."), (roller,))
     check = state.check
     if state.phase == PLAYING and check is not None and check.awaiting:
-        return DiceRequest((6,), f"{state.name(check.player)}: {checks.CHECK_TITLES[check.kind]} (speed {check.speed}).", (check.player,))
+        name, (title, title_ko) = state.name(check.player), words.check_title(check.kind)
+        why = Said(f"{name}: {title} (speed {check.speed}).", f"{name}: {title_ko} (속도 {check.speed}).")
+        return DiceRequest((6,), why, (check.player,))
     return None
 
 
@@ -63,7 +69,7 @@ def on_dice(state: TheGate, roll: Roll) -> TheGate:
     if state.phase == FIRST_ROLL:
         return record_first_roll(state, roll.values[0])
     check = checks.add_roll(state.check, roll.values[0])  # type: ignore[arg-type]
-    return say(replace(state, check=check), checks.verdict(check))
+    return say(replace(state, check=check), words.verdict(check))
 
 
 def whose_turn(state: TheGate) -> tuple[int, ...]:

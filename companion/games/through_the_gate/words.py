@@ -1,0 +1,57 @@
+"""The parts Through The Gate's sentences are built from, in English and Korean: check and card titles,
+tallies, lists of names, and a check's verdict as a sentence with its Korean twin."""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from companion.games.through_the_gate import checks, korean
+from companion.games.through_the_gate.state import Check
+from companion.rules.said import Said
+
+CHECK_TITLES = {  # the Korean of checks.CHECK_TITLES, in the words of the page's labels
+    "item": "아이템 판정 (🔧): 굴림 ≥ 속도면 아이템을 가집니다",
+    "less": "굴림 < 속도?",
+    "greater": "굴림 > 속도?",
+    "six": "굴림 = 6?",
+    "equal": "굴림 = 속도?",
+    "three_less": "세 번 굴림: 굴림 < 속도마다 실패",
+    "djinn": "장난꾸러기 지니: 1–2 버리기, 3–4 아무 일 없음, 5–6 카드 가져오기",
+}
+MODIFIERS = {  # the Korean of the titles in checks.MODIFIERS
+    "brooch_of_alertness": "경계의 브로치 +2",
+    "braid_of_confusion": "혼란의 머리띠 −2",
+    "bottled_imp_plus": "병 속의 임프 +1",
+    "bottled_imp_minus": "병 속의 임프 −1",
+    "companion_bonus": "동료: 도전에 +1",
+}
+TALLIES = {"compassion": "♥ 연민", "strength": "♠ 힘", "wisdom": "♣ 지혜", "wild": "✦ 와일드",
+           "companions": "🦄 동료", "diary": "📖 일기 카드"}
+
+
+def check_title(kind: str) -> tuple[str, str]:
+    """A roll check's title in English and Korean; raises KeyError for an unknown kind."""
+    return checks.CHECK_TITLES[kind], CHECK_TITLES[kind]
+
+
+def card_title(card: str) -> tuple[str, str]:
+    """A modifying card's title (with its amount) in English and Korean; raises KeyError for an unknown card."""
+    return checks.MODIFIERS[card][1], MODIFIERS[card]
+
+
+def names(listed: Iterable[str]) -> tuple[str, str]:
+    """Player names as a list in English ("Ann and Bo") and Korean ("Ann, Bo"); raises nothing."""
+    every = list(listed)
+    return " and ".join(every), ", ".join(every)
+
+
+def tallies(entered: Mapping[str, int], order: Iterable[str]) -> tuple[str, str]:
+    """Entered diary tallies, in `order`, as "compassion 3, wild 1" in English and Korean; raises KeyError
+    for a tally with no Korean name."""
+    keys = [key for key in order if key in entered]
+    return (", ".join(f"{key} {entered[key]}" for key in keys),
+            ", ".join(f"{TALLIES[key]} {entered[key]}" for key in keys))
+
+
+def verdict(check: Check) -> Said:
+    """The check's result as a log line, raw die and modified value shown, with its Korean; raises nothing."""
+    return Said(checks.verdict(check), korean.verdict(check))
