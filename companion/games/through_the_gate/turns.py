@@ -3,22 +3,29 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.games.through_the_gate import words
 from companion.games.through_the_gate.state import FIRST_ROLL, PLAYING, SCORING, Explorer, TheGate
 from companion.rules.game import say
+from companion.rules.said import Said
 
 
 def record_first_roll(state: TheGate, value: int) -> TheGate:
     """The roll-off with the next contender's roll in; when all rolled, the winner starts."""
     roller = state.contenders[len(state.first_rolls)]
-    state = say(replace(state, first_rolls=state.first_rolls + (value,)), f"{state.name(roller)} rolled {value} for first player.")
+    name = state.name(roller)
+    rolled = Said(f"{name} rolled {value} for first player.", f"{name}의 선 플레이어 정하기 굴림: {value}.")
+    state = say(replace(state, first_rolls=state.first_rolls + (value,)), rolled)
     if len(state.first_rolls) < len(state.contenders):
         return state
     high = max(state.first_rolls)
     tied = tuple(seat for seat, roll in zip(state.contenders, state.first_rolls) if roll == high)
     if len(tied) > 1:
-        names = " and ".join(state.name(seat) for seat in tied)
-        return say(replace(state, contenders=tied, first_rolls=()), f"{names} tied on {high}: they roll again.")
-    state = say(replace(state, contenders=(), first_rolls=()), f"{state.name(tied[0])} rolled highest and goes first.")
+        names, names_ko = words.names(state.name(seat) for seat in tied)
+        again = Said(f"{names} tied on {high}: they roll again.", f"{names_ko}: {high} 동점입니다. 다시 굴리세요.")
+        return say(replace(state, contenders=tied, first_rolls=()), again)
+    name = state.name(tied[0])
+    first = Said(f"{name} rolled highest and goes first.", f"{name}이(가) 가장 높게 굴려 선 플레이어가 됩니다.")
+    state = say(replace(state, contenders=(), first_rolls=()), first)
     return begin_turn(replace(state, phase=PLAYING, current=tied[0]))
 
 
@@ -37,8 +44,10 @@ def begin_turn(state: TheGate) -> TheGate:
         if explorer.hourglasses > 0:
             spent = replace(explorer, hourglasses=explorer.hourglasses - 1)
             state = set_explorer(state, state.current, spent)
-            return say(state, f"{explorer.name}'s turn: one hourglass spent, {spent.hourglasses} left.")
-        state = say(state, f"{explorer.name} has no hourglass: the turn is over at once.")
+            return say(state, Said(f"{explorer.name}'s turn: one hourglass spent, {spent.hourglasses} left.",
+                                   f"{explorer.name}의 차례: 모래시계 1개를 쓰고 {spent.hourglasses}개 남았습니다."))
+        state = say(state, Said(f"{explorer.name} has no hourglass: the turn is over at once.",
+                                f"{explorer.name}에게 모래시계가 없습니다: 차례가 바로 끝납니다."))
         if _nobody_has_time(state):
             return _to_scoring(state)
         state = replace(state, current=_next_seat(state, state.direction))
@@ -46,9 +55,11 @@ def begin_turn(state: TheGate) -> TheGate:
 
 def end_turn(state: TheGate) -> TheGate:
     """The turn ended: reverse if an Eclipse was played, end the game or pass on; raises nothing."""
-    state = say(state, f"{state.name(state.current)} ends the turn.")
+    name = state.name(state.current)
+    state = say(state, Said(f"{name} ends the turn.", f"{name}의 차례가 끝났습니다."))
     if state.reverse_at_end:
-        state = say(replace(state, direction=-state.direction, reverse_at_end=False), "Play reverses direction.")
+        reverses = Said("Play reverses direction.", "진행 방향이 바뀝니다.")
+        state = say(replace(state, direction=-state.direction, reverse_at_end=False), reverses)
     if _nobody_has_time(state):
         return _to_scoring(state)
     return begin_turn(replace(state, current=_next_seat(state, state.direction)))
@@ -64,7 +75,8 @@ def _nobody_has_time(state: TheGate) -> bool:
 
 def _to_scoring(state: TheGate) -> TheGate:
     state = replace(state, phase=SCORING, speed=None, quick=False, check=None)
-    return say(state, "Nobody has an hourglass left: the game is over. Enter the diaries' tallies, then finish.")
+    return say(state, Said("Nobody has an hourglass left: the game is over. Enter the diaries' tallies, then finish.",
+                           "모래시계가 남은 사람이 없습니다: 게임이 끝났습니다. 일기 집계를 입력한 뒤 점수를 확정하세요."))
 
 
 def change_hourglasses(state: TheGate, seat: int, amount: int) -> TheGate:
