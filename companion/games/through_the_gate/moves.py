@@ -64,7 +64,7 @@ def _has_check(state: TheGate, seat: int) -> str | None:
 
 def _check_rolled(state: TheGate, seat: int) -> str | None:
     if state.check is None or not state.check.dice or state.check.awaiting:
-        return Said("There is no rolled die to re-roll.", "다시 굴릴 주사위가 없습니다: 아직 굴린 주사위가 없습니다.")
+        return Said("There is no rolled die to re-roll.", "다시 굴릴 주사위가 없습니다.")
     return None
 
 
