@@ -103,9 +103,13 @@ class Server:
 
 
 def reads_as_sentence(answer: Any) -> bool:
-    """Whether an error body is {error, message} with a sentence a player can read."""
-    return (isinstance(answer, dict) and set(answer) == {"error", "message"} and isinstance(answer["message"], str)
-            and len(answer["message"].strip()) >= 10 and answer["message"].rstrip().endswith((".", "!", "?")))
+    """Whether an error body is {error, message} (and the message's Korean, when the game gives it) with a
+    sentence a player can read."""
+    if not isinstance(answer, dict) or set(answer) - {"message_ko"} != {"error", "message"}:
+        return False
+    korean = answer.get("message_ko", "Korean.")
+    return (isinstance(answer["message"], str) and len(answer["message"].strip()) >= 10
+            and answer["message"].rstrip().endswith((".", "!", "?")) and isinstance(korean, str) and bool(korean.strip()))
 
 
 @pytest.fixture(scope="session")
