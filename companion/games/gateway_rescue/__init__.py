@@ -18,6 +18,7 @@ from companion.games.gateway_rescue.state import (
 )
 from companion.games.gateway_rescue.views import leaders, view
 from companion.rules.game import DiceRequest, Game, Outcome, Roll, Setup, say
+from companion.rules.said import Said
 from companion.rules.schema import integer, obj
 
 OPTIONS = obj(
@@ -33,24 +34,30 @@ def setup(given: Setup) -> Gateway:
     rescuers = tuple(Rescuer(name) for name in given.players)
     count = given.options["creatures"]
     state = Gateway(rescuers, count, count, FIRST_ROLL, contenders=tuple(range(len(rescuers))))
-    state = say(state, f"{count} creature{'s' if count != 1 else ''} to rescue; everyone starts in the centre of the players' world.")
+    state = say(state, Said(f"{count} creature{'s' if count != 1 else ''} to rescue; everyone starts in the centre of "
+                            f"the players' world.", f"구출할 생물 {count}마리. 모두 플레이어의 세계 중앙에서 시작합니다."))
     if len(rescuers) == 1:
         return turns.begin_turn(replace(state, phase=PLAYING, contenders=()))
-    return say(state, "Lowest roll goes first: everyone rolls the D6 in turn.")
+    return say(state, Said("Lowest roll goes first: everyone rolls the D6 in turn.",
+                           "D6가 가장 낮은 사람이 먼저 합니다: 모두 차례대로 D6를 굴리세요."))
 
 
 def awaiting_dice(state: Gateway) -> DiceRequest | None:
     """The roll the table waits for: a roll-off D6, a move's D6 or a rescue's D8 + D6; raises nothing."""
     roller = turns.rolling_for_first(state)
     if roller is not None:
-        return DiceRequest((6,), f"{state.name(roller)} rolls the D6 for first player (lowest goes first).", (roller,))
+        first = state.name(roller)
+        return DiceRequest((6,), Said(f"{first} rolls the D6 for first player (lowest goes first).",
+                                      f"{first}: 시작 플레이어를 정할 D6를 굴리세요 (가장 낮은 사람이 먼저)."), (roller,))
     if state.phase != PLAYING or state.waiting is None:
         return None
     name = state.name(state.current)
     if state.waiting == MOVE:
-        return DiceRequest((6,), f"{name} rolls the D6 to move.", (state.current,))
-    return DiceRequest((8, 6), f"{name} rolls the D8 and the D6 together to rescue a creature "
-                               f"(the camera reads the D6; enter the D8 on a phone).", (state.current,))
+        return DiceRequest((6,), Said(f"{name} rolls the D6 to move.", f"{name}: 이동하려면 D6를 굴리세요."), (state.current,))
+    return DiceRequest((8, 6), Said(f"{name} rolls the D8 and the D6 together to rescue a creature "
+                                    f"(the camera reads the D6; enter the D8 on a phone).",
+                                    f"{name}: 생물을 구출하려면 D8과 D6를 함께 굴리세요 "
+                                    f"(카메라는 D6를 읽습니다. D8은 휴대폰으로 입력하세요)."), (state.current,))
 
 
 def on_dice(state: Gateway, roll: Roll) -> Gateway:

@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.gateway_rescue.state import CREATURES, MOVE, RESCUE, DiceResult, Gateway, Rescuer
+from companion.games.gateway_rescue.words import shown
 from companion.rules.game import Roll, say
+from companion.rules.said import Said
 
 RESCUED = "rescued"
 PUSHED_BACK = "pushed_back"
@@ -28,21 +30,21 @@ def result_of(d8: int) -> str:
     return RESULT_BY_REMAINDER[d8 % 4]
 
 
-def shown(label: str, value: int, origin: str) -> str:
-    """'D8 5 (phone)', or 'D8 5' when the source is not known; raises nothing."""
-    return f"{label} {value} ({origin})" if origin else f"{label} {value}"
-
-
-def consequence(result: str, name: str, d6: int, left: int) -> str:
-    """The rescue's result as a sentence, D6 steps stated where they count; raises KeyError."""
+def consequence(result: str, name: str, d6: int, left: int) -> tuple[str, str]:
+    """The rescue's result as a sentence in English and Korean, D6 steps stated where they count; raises KeyError."""
     steps = f"{d6} step{'s' if d6 != 1 else ''}"
     sentences = {
-        RESCUED: f"rescued! {name} and the creature appear in the creatures' world at the same spot; "
-                 f"{name} scores a rescue. {left} creature{'s' if left != 1 else ''} left.",
-        PUSHED_BACK: f"the creature is afraid and pushes {name} back {steps}.",
-        ESCAPED: f"the creature is afraid and escapes {steps} away from {name}.",
-        ALONE: f"{name} travels to the creatures' world alone; the creature stays behind. "
-               f"Reach the portal to come home.",
+        RESCUED: (f"rescued! {name} and the creature appear in the creatures' world at the same spot; "
+                  f"{name} scores a rescue. {left} creature{'s' if left != 1 else ''} left.",
+                  f"구출 성공! {name}와(과) 생물이 생물의 세계의 같은 자리에 나타납니다. {name}의 구출 +1. "
+                  f"남은 생물: {left}마리."),
+        PUSHED_BACK: (f"the creature is afraid and pushes {name} back {steps}.",
+                      f"겁먹은 생물이 {name}을(를) {d6}칸 밀어냅니다."),
+        ESCAPED: (f"the creature is afraid and escapes {steps} away from {name}.",
+                  f"겁먹은 생물이 {name}에게서 {d6}칸 도망칩니다."),
+        ALONE: (f"{name} travels to the creatures' world alone; the creature stays behind. "
+                f"Reach the portal to come home.",
+                f"{name} 혼자 생물의 세계로 갑니다. 생물은 남습니다. 돌아오려면 포털까지 가세요."),
     }
     return sentences[result]
 
@@ -53,9 +55,12 @@ def moved(state: Gateway, roll: Roll) -> Gateway:
     seat = state.current
     result = DiceResult(MOVE, seat, d6, roll.origin(0))
     state = replace(state, waiting=None, acted=True, allowance=d6, last_roll=result)
-    where = "toward the portal" if state.rescuer.world == CREATURES else "toward a creature"
-    return say(state, f"{state.name(seat)}: {shown('D6', d6, roll.origin(0))} — move up to {d6} "
-                      f"step{'s' if d6 != 1 else ''} {where}, never diagonally.")
+    where, where_ko = ("toward the portal", "포털 쪽으로") if state.rescuer.world == CREATURES else (
+        "toward a creature", "생물 쪽으로")
+    rolled, rolled_ko = shown("D6", d6, roll.origin(0))
+    name = state.name(seat)
+    return say(state, Said(f"{name}: {rolled} — move up to {d6} step{'s' if d6 != 1 else ''} {where}, never diagonally.",
+                           f"{name}: {rolled_ko} — {where_ko} 최대 {d6}칸 이동하세요 (대각선 불가)."))
 
 
 def attempted(state: Gateway, roll: Roll) -> Gateway:
@@ -72,8 +77,11 @@ def attempted(state: Gateway, roll: Roll) -> Gateway:
         player = replace(player, world=CREATURES)
     dice = DiceResult(RESCUE, seat, d6, roll.origin(1), d8, roll.origin(0), result)
     state = replace(rescuer_replaced(state, seat, player), creatures_left=left, waiting=None, acted=True, last_roll=dice)
-    rolled = f"{shown('D8', d8, roll.origin(0))}, {shown('D6', d6, roll.origin(1))}"
-    return say(state, f"{state.name(seat)} tries a rescue: {rolled} — {consequence(result, state.name(seat), d6, left)}")
+    (d8_shown, d8_ko), (d6_shown, d6_ko) = shown("D8", d8, roll.origin(0)), shown("D6", d6, roll.origin(1))
+    name = state.name(seat)
+    told, told_ko = consequence(result, name, d6, left)
+    return say(state, Said(f"{name} tries a rescue: {d8_shown}, {d6_shown} — {told}",
+                           f"{name}의 구출 시도: {d8_ko}, {d6_ko} — {told_ko}"))
 
 
 def rescuer_replaced(state: Gateway, seat: int, rescuer: Rescuer) -> Gateway:
