@@ -1,0 +1,53 @@
+"""The Korean page of the four English-language games: the log, why a roll is awaited and the rules'
+refusals come in Korean (the box's twins: log_ko, why_ko, message_ko), and in English again on a switch."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from phone_browser import open_page
+from test_browser_pages import in_korean, new_game
+
+HANGUL = re.compile("[\uac00-\ud7a3]")
+PLAYERS = {"through-the-gate": ["Ann", "Bob"], "eight-gates": ["Ann", "Bob", "Cy"],
+           "gateway-rescue": ["Ann", "Bob"], "gateway-city": ["Ann", "Bob"]}
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_the_korean_page_shows_an_english_language_games_log_and_awaited_roll_in_korean(
+        browser: Any, companion_server: Any, game: str) -> None:
+    server = companion_server
+    table = new_game(server, game, PLAYERS[game])
+    context, page, errors = open_page(browser, server, server.seat_token(0))
+    expect(page.locator(".log li").first).to_have_text(table["view"]["log"][-1])
+    in_korean(page)
+    expect(page.locator(".log li").first).to_have_text(table["view"]["log_ko"][-1])
+    assert all(HANGUL.search(line) for line in page.locator(".log li").all_inner_texts())
+    wait = table["awaiting_dice"]
+    if wait is not None:
+        expect(page.locator(".roll .why")).to_have_text(wait["why_ko"])
+        assert HANGUL.search(wait["why_ko"])
+    page.locator("[data-lang=en]").click()
+    expect(page.locator(".log li").first).to_have_text(table["view"]["log"][-1])
+    assert errors == []
+    context.close()
+
+
+def test_a_refusal_of_the_rules_comes_with_its_korean_and_the_korean_page_says_it(browser: Any,
+                                                                                    companion_server: Any) -> None:
+    server = companion_server
+    new_game(server, "gateway-rescue", ["Ann", "Bob"])
+    status, refusal = server.api("POST", "/api/actions", {"seat": 1, "move": "end_turn", "args": {}},
+                                 token=server.seat_token(1))  # Bob, out of turn, before the first-player rolls
+    assert status == 409 and refusal["message"] and HANGUL.search(refusal["message_ko"]), refusal
+    context, page, errors = open_page(browser, server, server.seat_token(1))
+    in_korean(page)
+    said = page.evaluate("(refusal) => window.Companion.said(refusal)", refusal)
+    assert said == refusal["message_ko"]
+    page.locator("[data-lang=en]").click()
+    assert page.evaluate("(refusal) => window.Companion.said(refusal)", refusal) == refusal["message"]
+    assert errors == []
+    context.close()
