@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Hashable
 
+from companion.games.eight_gates import words
 from companion.games.eight_gates.moves import MOVES
 from companion.games.eight_gates.state import ARCHIVIST, OPENING, PLAYING, REVEAL, EightGates, Player
 from companion.games.eight_gates.views import outcome, view
@@ -14,7 +15,7 @@ def setup(given: Setup) -> EightGates:
     """A new game waiting for the Archivist to be chosen; raises nothing (the engine checked players)."""
     players = tuple(Player(name) for name in given.players)
     state = EightGates(players=players, phase=ARCHIVIST, contenders=tuple(range(len(players))))
-    return say(state, "Deal each player one card face up and enter the values (highest is the Archivist), or choose one.")
+    return say(state, words.DEAL_OR_CHOOSE)
 
 
 def whose_turn(state: EightGates) -> tuple[int, ...]:

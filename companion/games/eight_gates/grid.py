@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.games.eight_gates import words
 from companion.games.eight_gates.state import Gate
 
 Cell = tuple[int, int]
@@ -36,13 +37,12 @@ def why_not_place(middle: tuple[Gate, ...], x: int, y: int) -> str | None:
     """Why a Gate cannot go on that cell (a sentence), or None when it may; raises nothing."""
     taken = gate_at(middle, x, y)
     if taken is not None:
-        what = "Ruins" if taken.ruins else f"a {taken.value}"
-        return f"The cell ({x}, {y}) already holds {what}; choose an empty cell."
+        return words.cell_taken(x, y, None if taken.ruins else taken.value)
     if neighbours(middle, x, y):
         return None
     if _touches_diagonally(middle, x, y):
-        return f"The cell ({x}, {y}) only touches a Gate corner to corner; a Gate must share a side with another."
-    return f"The cell ({x}, {y}) is not next to any Gate; place it beside a Gate or Ruins in the middle."
+        return words.cell_diagonal(x, y)
+    return words.cell_alone(x, y)
 
 
 def _touches_diagonally(middle: tuple[Gate, ...], x: int, y: int) -> bool:
@@ -69,9 +69,9 @@ def destroy(middle: tuple[Gate, ...], x: int, y: int) -> tuple[Gate, ...]:
     """The middle with the Gate on (x, y) flipped to Ruins; raises ValueError for no Gate there."""
     target = gate_at(middle, x, y)
     if target is None:
-        raise ValueError(f"There is no Gate on ({x}, {y}) to destroy.")
+        raise ValueError(words.nothing_to_destroy(x, y))
     if target.ruins:
-        raise ValueError(f"The Gate on ({x}, {y}) is already Ruins.")
+        raise ValueError(words.ruins_already(x, y))
     ruins = replace(target, value=None, type=None, ruins=True)
     return tuple(ruins if gate is target else gate for gate in middle)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from companion.games.eight_gates import grid, hands, scoring
+from companion.games.eight_gates import grid, hands, scoring, words
 from companion.games.eight_gates.state import (
     ARCHIVIST,
     DECK,
@@ -40,56 +40,56 @@ def _in_phase(phase: str, sentence: str) -> Reason:
 def your_turn(state: EightGates, seat: int) -> str | None:
     """None when it is this seat's turn to play, else why not; raises nothing."""
     if state.phase != PLAYING:
-        return "That can only be done during a player's turn."
-    return None if seat == state.current else f"It is {state.name(state.current)}'s turn."
+        return words.ONLY_IN_A_TURN
+    return None if seat == state.current else words.whose_turn(state.name(state.current))
 
 
 def _may_place(state: EightGates, seat: int) -> str | None:
     if state.gates_played < state.gates_allowed:
         return _has_cards(state, seat)
     if state.flipped_now:
-        return "You have played both Gates this turn; follow their text, then end your turn."
+        return words.BOTH_PLAYED
     if state.players[seat].flipped:
-        return "You have played your Gate this turn (your reference card is already flipped); end your turn."
-    return "You have played your Gate this turn; you may flip your reference card once per game to play a second."
+        return words.PLAYED_FLIPPED
+    return words.PLAYED_MAY_FLIP
 
 
 def _has_cards(state: EightGates, seat: int) -> str | None:
-    return None if state.players[seat].hand_size > 0 else f"{state.name(seat)} has no cards in hand to play."
+    return None if state.players[seat].hand_size > 0 else words.no_cards_to_play(state.name(seat))
 
 
 def _may_flip(state: EightGates, seat: int) -> str | None:
     if state.players[seat].flipped:
-        return f"{state.name(seat)} has already flipped the reference card; it flips only once per game."
+        return words.flipped_already(state.name(seat))
     if state.gates_played != 1:
-        return "Flip your reference card after playing your first Gate of the turn."
+        return words.FLIP_AFTER_FIRST
     return _has_cards(state, seat)
 
 
 def _gate_played(state: EightGates, seat: int) -> str | None:
-    return None if state.gates_played > 0 else "Play a Gate first; its text follows the placement."
+    return None if state.gates_played > 0 else words.GATE_FIRST
 
 
 def _may_end(state: EightGates, seat: int) -> str | None:
     if state.gates_played >= state.gates_allowed or state.players[seat].hand_size == 0:
         return None
     if state.gates_played == 0:
-        return "You must play a Gate from your hand before ending your turn."
-    return "You flipped your reference card: play your second Gate before ending your turn."
+        return words.PLAY_BEFORE_END
+    return words.SECOND_BEFORE_END
 
 
 def _something_to_destroy(state: EightGates, seat: int) -> str | None:
-    return None if any(not gate.ruins for gate in state.middle) else "Every card in the middle is already Ruins."
+    return None if any(not gate.ruins for gate in state.middle) else words.ALL_RUINS
 
 
 def _still_to_reveal(state: EightGates, seat: int) -> str | None:
     if state.phase != REVEAL:
-        return "Runs and Sets are revealed when the game ends."
-    return None if state.players[seat].revealed is None else f"{state.name(seat)} has already revealed."
+        return words.REVEAL_AT_END
+    return None if state.players[seat].revealed is None else words.revealed_already(state.name(seat))
 
 
 def _has_proposal(state: EightGates, seat: int) -> str | None:
-    return None if state.players[seat].proposal is not None else "Enter your whole hand first to get a proposal."
+    return None if state.players[seat].proposal is not None else words.ENTER_HAND_FIRST
 
 
 def _player_arg(state: EightGates) -> JSON:
@@ -102,7 +102,7 @@ def _deal(state: EightGates, act: Act) -> EightGates:
 
 def _choose(state: EightGates, act: Act) -> EightGates:
     seat = act.args["seat"]
-    return name_archivist(state, seat, "Chosen by the table")
+    return name_archivist(state, seat, words.CHOSEN_BY_TABLE)
 
 
 def _open(state: EightGates, act: Act) -> EightGates:
@@ -121,16 +121,13 @@ def _place(state: EightGates, act: Act) -> EightGates:
     state = change_hand(replace(state, middle=middle, gates_played=state.gates_played + 1), act.seat, -1)
     if points:
         state = add_points(state, act.seat, points, f"played a {value} next to a {value}")
-        scored = f"next to a {value}, {points} Gates of value {value} in the middle: +{points} points"
-    else:
-        scored = f"no {value} next to it: no points"
-    return say(state, f"{state.name(act.seat)} plays a {value} at ({x}, {y}); {scored}.")
+    return say(state, words.placed(state.name(act.seat), value, x, y, points))
 
 
 def _flip(state: EightGates, act: Act) -> EightGates:
     player = replace(state.players[act.seat], flipped=True)
     state = replace(set_player(state, act.seat, player), flipped_now=True)
-    return say(state, f"{state.name(act.seat)} flips the reference card to play a second Gate this turn.")
+    return say(state, words.flipped(state.name(act.seat)))
 
 
 def _destroy(state: EightGates, act: Act) -> EightGates:
@@ -138,8 +135,8 @@ def _destroy(state: EightGates, act: Act) -> EightGates:
     try:
         middle = grid.destroy(state.middle, x, y)
     except ValueError as error:
-        raise IllegalMove(str(error)) from None
-    return say(replace(state, middle=middle), f"The Gate on ({x}, {y}) is destroyed: it is Ruins now.")
+        raise IllegalMove(error.args[0]) from None  # the sentence itself (a Said), with its Korean
+    return say(replace(state, middle=middle), words.destroyed(x, y))
 
 
 def _points(sign: int) -> Callable[[EightGates, Act], EightGates]:
@@ -147,7 +144,7 @@ def _points(sign: int) -> Callable[[EightGates, Act], EightGates]:
         player, points = act.args.get("player", act.seat), act.args["points"]
         verb = "gains" if sign > 0 else "loses"
         state = add_points(state, player, sign * points, f"ability: {verb} {points}")
-        return say(state, f"{state.name(player)} {verb} {points} point{'s' if points != 1 else ''}.")
+        return say(state, words.points_changed(state.name(player), sign > 0, points))
 
     return change
 
@@ -157,7 +154,7 @@ def _draw(state: EightGates, act: Act) -> EightGates:
     hands.still_holding(state, player)
     state = change_hand(state, player, cards)
     held = state.players[player].hand_size
-    return say(state, f"{state.name(player)} draws {cards} card{'s' if cards != 1 else ''} ({held} in hand).")
+    return say(state, words.drew(state.name(player), cards, held))
 
 
 def _discard(state: EightGates, act: Act) -> EightGates:
@@ -165,10 +162,9 @@ def _discard(state: EightGates, act: Act) -> EightGates:
     hands.still_holding(state, player)
     held = state.players[player].hand_size
     if cards > held:
-        raise IllegalMove(f"{state.name(player)} has only {held} card{'s' if held != 1 else ''} in hand.")
+        raise IllegalMove(words.only_holds(state.name(player), held))
     state = change_hand(state, player, -cards)
-    shown = f"{cards} card{'s' if cards != 1 else ''}"
-    return say(state, f"{state.name(player)} reveals and puts {shown} under the deck ({held - cards} in hand).")
+    return say(state, words.discarded(state.name(player), cards, held - cards))
 
 
 def _end_turn(state: EightGates, act: Act) -> EightGates:
@@ -182,7 +178,7 @@ def _reveal(state: EightGates, act: Act) -> EightGates:
 def reveal(state: EightGates, seat: int, values: tuple[int, ...]) -> EightGates:
     """The state with a player's Run or Set revealed and scored; raises IllegalMove for anything else, or for
     more cards than the hand holds."""
-    hands.within(state, seat, len(values), "reveal again")
+    hands.within(state, seat, len(values), words.REVEAL_AGAIN)
     reason = scoring.why_not_reveal(values)
     if reason is not None:
         raise IllegalMove(reason)
@@ -190,19 +186,18 @@ def reveal(state: EightGates, seat: int, values: tuple[int, ...]) -> EightGates:
     shown = scoring.describe(values)
     state = set_player(state, seat, replace(state.players[seat], revealed=tuple(sorted(values)), proposal=None))
     state = add_points(state, seat, points, f"revealed {shown}", at_end=True)
-    state = say(state, f"{state.name(seat)} reveals {shown}: +{points} points.")
+    state = say(state, words.revealed(state.name(seat), values, points))
     if all(player.revealed is not None for player in state.players):
-        return say(replace(state, phase=OVER), "Every hand is revealed: the scores are final.")
+        return say(replace(state, phase=OVER), words.SCORES_FINAL)
     return state
 
 
 def _enter_hand(state: EightGates, act: Act) -> EightGates:
     hand = tuple(act.args["hand"])
-    hands.within(state, act.seat, len(hand), "enter the hand again")
+    hands.within(state, act.seat, len(hand), words.ENTER_THE_HAND_AGAIN)
     best = scoring.best_reveal(hand)
     state = set_player(state, act.seat, replace(state.players[act.seat], proposal=best))
-    line = f"{state.name(act.seat)}'s best: {scoring.describe(best)} for {scoring.reveal_points(best)} points"
-    return say(state, f"{line} (accept it or reveal another).")
+    return say(state, words.proposal(state.name(act.seat), best, scoring.reveal_points(best)))
 
 
 def _accept(state: EightGates, act: Act) -> EightGates:
@@ -243,8 +238,8 @@ def _hand_args(state: EightGates, seat: int) -> JSON:
     return obj({"hand": array(integer(1, 6), 1, DECK, "the values in your hand (all of them, or those to choose from)")}, ("hand",))
 
 
-_SETUP_ARCHIVIST = _in_phase(ARCHIVIST, "The Archivist has already been chosen.")
-_SETUP_MIDDLE = _in_phase(OPENING, "The middle's starting Gates are placed once, after the Archivist is chosen.")
+_SETUP_ARCHIVIST = _in_phase(ARCHIVIST, words.ARCHIVIST_CHOSEN)
+_SETUP_MIDDLE = _in_phase(OPENING, words.MIDDLE_ONCE)
 _ABILITY = first_reason(your_turn, _gate_played)
 
 

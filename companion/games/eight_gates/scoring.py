@@ -5,6 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from companion.games.eight_gates.state import POINTS_PER_CARD, EightGates
+from companion.rules.said import Said
 
 TIE_RULE = "A tie goes to the tied player with the most cards in the revealed Run or Set; still tied, they share the win."
 TIE_RULE_KO = "동점이면 공개한 런이나 세트의 카드가 더 많은 플레이어가 이깁니다. 그래도 같으면 함께 이깁니다."
@@ -52,7 +53,8 @@ def why_not_reveal(values: tuple[int, ...]) -> str | None:
     if not values or is_set(values) or is_run(values):
         return None
     shown = ", ".join(map(str, values))
-    return f"{shown} is neither a Run (consecutive values, each once) nor a Set (all the same value); reveal only one of them."
+    return Said(f"{shown} is neither a Run (consecutive values, each once) nor a Set (all the same value); reveal only one of them.",
+                f"{shown}은(는) 런(연속된 값, 각 한 장)도 세트(모두 같은 값)도 아닙니다. 둘 중 하나만 공개하세요.")
 
 
 def reveal_points(values: tuple[int, ...]) -> int:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.eight_gates import grid
+from companion.games.eight_gates import grid, words
 from companion.games.eight_gates.state import (
     ARCHIVIST_HAND,
     DRAW_PER_TURN,
@@ -21,32 +21,31 @@ from companion.rules.game import say
 
 def record_deal(state: EightGates, values: tuple[int, ...]) -> EightGates:
     """The Archivist draw with one dealt card per contender in: a re-deal among the tied, or the Archivist."""
-    dealt = ", ".join(f"{state.name(seat)} {value}" for seat, value in zip(state.contenders, values))
-    state = say(replace(state, deals=state.deals + (Deal(state.contenders, values),)), f"Dealt for the Archivist: {dealt}.")
+    dealt = [(state.name(seat), value) for seat, value in zip(state.contenders, values)]
+    state = say(replace(state, deals=state.deals + (Deal(state.contenders, values),)), words.dealt(dealt))
     high = max(values)
     tied = tuple(seat for seat, value in zip(state.contenders, values) if value == high)
     if len(tied) == 1:
-        return name_archivist(state, tied[0], f"{state.name(tied[0])} has the highest card ({high})")
-    names = " and ".join(state.name(seat) for seat in tied)
-    return say(replace(state, contenders=tied), f"{names} tied on {high}: deal them one card each again.")
+        return name_archivist(state, tied[0], words.highest_card(state.name(tied[0]), high))
+    names = [state.name(seat) for seat in tied]
+    return say(replace(state, contenders=tied), words.tied(names, high))
 
 
-def name_archivist(state: EightGates, seat: int, why: str) -> EightGates:
+def name_archivist(state: EightGates, seat: int, why: words.Pair) -> EightGates:
     """The state with the Archivist named and the hands drawn (1 for them, 2 for others); raises nothing."""
     players = tuple(
         replace(player, hand_size=ARCHIVIST_HAND if index == seat else OTHER_HAND)
         for index, player in enumerate(state.players)
     )
     state = replace(state, players=players, archivist=seat, contenders=(), phase=OPENING)
-    state = say(state, f"{why}: {state.name(seat)} is the Archivist and draws 1 card; everyone else draws 2.")
-    return say(state, f"{state.name(seat)} places the top 3 cards of the deck in a row: enter their values.")
+    state = say(state, words.archivist_named(why, state.name(seat)))
+    return say(state, words.lay_middle(state.name(seat)))
 
 
 def open_middle(state: EightGates, values: tuple[int, ...], types: tuple[str | None, ...]) -> EightGates:
     """The middle's 3 starting Gates laid and the first turn begun (the Archivist's left); raises nothing."""
     middle = grid.starting_row(values, types)
-    shown = ", ".join(map(str, values))
-    state = say(replace(state, middle=middle, phase=PLAYING), f"The middle opens with {shown}.")
+    state = say(replace(state, middle=middle, phase=PLAYING), words.middle_opens(values))
     return begin_turn(state, next_seat(state, archivist_seat(state)))
 
 
@@ -66,20 +65,19 @@ def begin_turn(state: EightGates, seat: int) -> EightGates:
     """A new turn for that seat, who draws 2 cards at once; raises nothing."""
     state = replace(state, turn=state.turn + 1, current=seat, gates_played=0, flipped_now=False)
     state = change_hand(state, seat, DRAW_PER_TURN)
-    last = " (the last round)" if state.round == state.rounds else ""
-    return say(state, f"Round {state.round} of {state.rounds}{last}: {state.name(seat)}'s turn; they draw 2 cards.")
+    return say(state, words.turn_begins(state.round, state.rounds, state.name(seat)))
 
 
 def end_turn(state: EightGates) -> EightGates:
     """The turn ended: the Archivist's card face down and the end check, or the next player's turn."""
-    state = say(state, f"{state.name(state.current)} ends the turn.")
+    state = say(state, words.turn_ends(state.name(state.current)))
     if state.current != state.archivist:
         return begin_turn(state, next_seat(state, state.current))
     state = replace(state, face_down=state.face_down + 1)
-    state = say(state, f"The Archivist puts a card face down beside the deck: {state.face_down} of {state.rounds}.")
+    state = say(state, words.face_down(state.face_down, state.rounds))
     if state.face_down >= state.rounds:
         state = replace(state, phase=REVEAL)
-        return say(state, "The game is over: everyone reveals one Run or one Set from their hand (4 points per card).")
+        return say(state, words.GAME_ENDS)
     return begin_turn(state, next_seat(state, state.current))
 
 
