@@ -79,7 +79,7 @@ def archivist_named(why: Pair, name: str) -> Said:
 def lay_middle(name: str) -> Said:
     """The Archivist lays the 3 starting Gates; raises nothing."""
     return Said(f"{name} places the top 3 cards of the deck in a row: enter their values.",
-                f"{name}님이 덱 맨 위 카드 3장을 한 줄로 놓습니다: 값을 입력하세요.")
+                f"{name}이(가) 덱 맨 위 카드 3장을 한 줄로 놓습니다: 값을 입력하세요.")
 
 
 def middle_opens(values: tuple[int, ...]) -> Said:
