@@ -16,6 +16,7 @@ from companion.inputs import DiceRolled, Move, StartGame, Undo
 from companion.rules import engine
 from companion.rules.errors import IllegalMove, NothingToUndo, NotYourTurn
 from companion.rules.game import Game
+from companion.rules.said import korean
 from companion.rules.table import Table
 
 
@@ -120,10 +121,10 @@ def test_on_the_gates_korean_screens_the_undo_refusals_come_in_korean_too() -> N
         engine.apply(table, GATE, Undo(seat=0))
     with pytest.raises(NotYourTurn) as not_his:
         engine.apply(play(table, GATE, Move(0, "summon", {"gate": 1, "level": 2})), GATE, Undo(seat=1))
-    assert nothing.value.message == ("There is no move of this turn to take back (a roll is never undone). / "
-                                     "이 턴에 되돌릴 행동이 없습니다.")
-    assert not_his.value.message == ("The last move was Ana's: only Ana (or the host) can take it back. / "
-                                     "마지막 행동은 Ana의 것입니다: Ana(또는 호스트)만 되돌릴 수 있습니다.")
+    assert nothing.value.message == "There is no move of this turn to take back (a roll is never undone)."
+    assert korean(nothing.value.message) == "이 턴에 되돌릴 행동이 없습니다."
+    assert not_his.value.message == "The last move was Ana's: only Ana (or the host) can take it back."
+    assert korean(not_his.value.message) == "마지막 행동은 Ana의 것입니다: Ana(또는 호스트)만 되돌릴 수 있습니다."
     assert not_his.value.code == "not_your_turn"
 
 
