@@ -15,8 +15,10 @@ from companion.games.gateway_city.state import (
     Faction,
 )
 from companion.games.gateway_city.views import view, whose_turn
+from companion.games.gateway_city.words import josa
 from companion.rules.errors import BadInput
 from companion.rules.game import Game, Outcome, Setup, say
+from companion.rules.said import Said
 from companion.rules.schema import JSON, array, boolean, integer, obj, text
 
 DEFAULT_TOKENS = ("1", "2", "3", "4", "5", "6", "X", "X")
@@ -57,8 +59,11 @@ def setup(given: Setup) -> City:
     districts = _districts(given, DISTRICTS_FOR[count])
     state = City(tuple(Faction(name) for name in given.players), districts, sizes, sizes,
                  starting=starting, starting_by_rule=options["last_winner"] >= 0, current=starting)
-    state = say(state, f"{len(districts)} districts, each with a City Guard; {sum(sizes)} event cards.")
-    return say(state, f"{state.name(starting)} is the starting player: Deployment phase.")
+    state = say(state, Said(f"{len(districts)} districts, each with a City Guard; {sum(sizes)} event cards.",
+                            f"구역 {len(districts)}개에 시 경비대가 하나씩 있고, 이벤트 카드는 {sum(sizes)}장입니다."))
+    name = state.name(starting)
+    return say(state, Said(f"{name} is the starting player: Deployment phase.",
+                           f"{josa(name, '이/가')} 시작 플레이어입니다: 배치 단계."))
 
 
 def _starting_player(claimed: int, last_winner: int, count: int) -> int:

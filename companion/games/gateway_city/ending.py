@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.gateway_city.state import HORDE, PLAYER, WIN_VP, City, Finish
+from companion.games.gateway_city.words import names_ko
 from companion.rules.game import say
+from companion.rules.said import Said
 
 HORDE_HOLDS_ALL = "horde_holds_all"
 TWENTY_VP = "twenty_vp"
@@ -23,9 +25,12 @@ def check_end(state: City) -> City:
     reached = tuple(seat for seat, faction in enumerate(state.factions) if faction.vp >= WIN_VP)
     if reached:
         names = " and ".join(state.name(seat) for seat in reached)
-        return _ended(state, Finish(TWENTY_VP, reached, f"{names} reached {WIN_VP} VP and wins at once!"))
+        message = Said(f"{names} reached {WIN_VP} VP and wins at once!",
+                       f"{names_ko(state, reached)}: 승점 {WIN_VP}점에 도달해 바로 승리합니다!")
+        return _ended(state, Finish(TWENTY_VP, reached, message))
     if all(district.controller == HORDE for district in state.districts):
-        message = "The Drueggar Horde holds every district: the city has fallen and everyone loses."
+        message = Said("The Drueggar Horde holds every district: the city has fallen and everyone loses.",
+                       "드루에가르 호드가 모든 구역을 차지했습니다: 도시가 무너져 모두 패배합니다.")
         return _ended(state, Finish(HORDE_HOLDS_ALL, (), message))
     return state
 
@@ -38,7 +43,9 @@ def check_round_end(state: City) -> City:
         return state
     holder = sole_holder(state)
     if holder is not None and holder == state.held_at_draw:
-        message = f"{state.name(holder)} held every district through the event draw and wins!"
+        name = state.name(holder)
+        message = Said(f"{name} held every district through the event draw and wins!",
+                       f"{name}: 이벤트 카드를 뽑는 동안 모든 구역을 지켜 승리합니다!")
         return _ended(state, Finish(HELD_ALL, (holder,), message))
     if state.cards_left == 0:
         return _ended(state, _most_vp(state))
@@ -57,9 +64,12 @@ def _most_vp(state: City) -> Finish:
     best = max(faction.vp for faction in state.factions)
     winners = tuple(seat for seat, faction in enumerate(state.factions) if faction.vp == best)
     names = " and ".join(state.name(seat) for seat in winners)
+    listed = names_ko(state, winners)
     if len(winners) > 1:
-        return Finish(DECK_EMPTY, winners, f"The event deck is empty: {names} share the win with {best} VP each.")
-    return Finish(DECK_EMPTY, winners, f"The event deck is empty: {names} wins with the most VP ({best}).")
+        return Finish(DECK_EMPTY, winners, Said(f"The event deck is empty: {names} share the win with {best} VP each.",
+                                                f"이벤트 덱이 비었습니다: {listed} 공동 승리 (각 승점 {best}점)."))
+    return Finish(DECK_EMPTY, winners, Said(f"The event deck is empty: {names} wins with the most VP ({best}).",
+                                            f"이벤트 덱이 비었습니다: {listed} 승리 (최다 승점 {best}점)."))
 
 
 def result_ko(state: City, finish: Finish) -> str:

@@ -5,7 +5,9 @@ from dataclasses import replace
 
 from companion.games.gateway_city.ending import check_round_end
 from companion.games.gateway_city.state import CLEANUP, DEPLOYMENT, EVENT, PHASE_TITLES, PHASES, City, left_of
+from companion.games.gateway_city.words import PHASE_TITLES_KO, josa
 from companion.rules.game import say
+from companion.rules.said import Said
 
 
 def next_phase(state: City) -> City:
@@ -14,18 +16,24 @@ def next_phase(state: City) -> City:
     state = replace(state, opened=True)
     if state.phase != CLEANUP:
         following = PHASES[PHASES.index(state.phase) + 1]
-        return say(replace(state, phase=following), f"{state.name(state.current)}: {PHASE_TITLES[following]}.")
+        name = state.name(state.current)
+        return say(replace(state, phase=following), Said(f"{name}: {PHASE_TITLES[following]}.",
+                                                          f"{name}: {PHASE_TITLES_KO[following]}."))
     upcoming = left_of(state, state.current)
     if upcoming == state.starting:
         state = replace(state, phase=EVENT, current=state.starting)
-        return say(state, f"Round {state.round} is over: {state.name(state.starting)} draws an event card.")
+        starting = state.name(state.starting)
+        return say(state, Said(f"Round {state.round} is over: {starting} draws an event card.",
+                               f"{state.round}라운드가 끝났습니다: {josa(starting, '이/가')} 이벤트 카드를 뽑습니다."))
     return begin_turn(replace(state, current=upcoming))
 
 
 def begin_turn(state: City) -> City:
     """The current player's turn from its Deployment phase, counters reset; raises nothing."""
     state = replace(state, phase=DEPLOYMENT, attacks_made=0, attacks_allowed=1, ability_used=None, battle=None)
-    return say(state, f"{state.name(state.current)}'s turn. {PHASE_TITLES[DEPLOYMENT]}.")
+    name = state.name(state.current)
+    return say(state, Said(f"{name}'s turn. {PHASE_TITLES[DEPLOYMENT]}.",
+                           f"{name}의 턴입니다. {PHASE_TITLES_KO[DEPLOYMENT]}."))
 
 
 def end_round(state: City) -> City:
@@ -35,4 +43,4 @@ def end_round(state: City) -> City:
     if state.finish is not None:
         return state
     state = replace(state, round=state.round + 1, current=state.starting, event_drawn=False, held_at_draw=None)
-    return begin_turn(say(state, f"Round {state.round} begins."))
+    return begin_turn(say(state, Said(f"Round {state.round} begins.", f"{state.round}라운드가 시작됩니다.")))
