@@ -21,7 +21,9 @@ from companion.games.gateway_city.state import (
     side_name,
     upper_first,
 )
+from companion.games.gateway_city.words import card_ko, district_ko, josa, side_ko
 from companion.rules.errors import IllegalMove
+from companion.rules.said import Said
 
 Value = tuple[int, int, int]
 
@@ -46,15 +48,18 @@ def propose(damage: int, targets: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(card.defence if index in doomed else 0 for index, card in enumerate(targets))
 
 
-def check_assignment(assignment: tuple[int, ...], damage: int, targets: tuple[Card, ...], who: str) -> None:
-    """Check a side's own damage assignment; raises IllegalMove saying what does not add up."""
-    who = upper_first(who)
+def check_assignment(assignment: tuple[int, ...], damage: int, targets: tuple[Card, ...], who: str,
+                     who_ko: str | None = None) -> None:
+    """Check a side's own damage assignment, `who` (in Korean `who_ko`, else as in English) dealing it;
+    raises IllegalMove saying what does not add up."""
+    who, who_ko = upper_first(who), who if who_ko is None else who_ko
     if len(assignment) != len(targets):
-        raise IllegalMove(
-            f"{who} must give damage for each of the {len(targets)} cards on the other side, not {len(assignment)}."
-        )
+        raise IllegalMove(Said(
+            f"{who} must give damage for each of the {len(targets)} cards on the other side, not {len(assignment)}.",
+            f"{who_ko}: 상대편 카드 {len(targets)}장 각각에 줄 피해를 정해야 합니다 (지금은 {len(assignment)}개)."))
     if sum(assignment) > damage:
-        raise IllegalMove(f"{who} assigned {sum(assignment)} damage but deals only {damage}.")
+        raise IllegalMove(Said(f"{who} assigned {sum(assignment)} damage but deals only {damage}.",
+                               f"{who_ko}: 배분한 피해({sum(assignment)})가 줄 수 있는 피해({damage})보다 많습니다."))
 
 
 def _assigned(side: Side, damage: int, targets: tuple[Card, ...]) -> tuple[tuple[int, ...], bool]:
@@ -112,48 +117,61 @@ def survivors(cards: tuple[Card, ...], dead: tuple[bool, ...]) -> tuple[Card, ..
 def story(state: City, battle: Battle, result: Result) -> tuple[str, ...]:
     """The battle told in sentences for the players; raises IndexError for a bad seat."""
     attacker, defender = side_name(state, battle.attacker), side_name(state, battle.defender)
-    place = district_title(state.district(battle.district))
+    attacker_ko, defender_ko = side_ko(state, battle.attacker), side_ko(state, battle.defender)
+    district = state.district(battle.district)
+    place, place_ko = district_title(district), district_ko(district)
     if battle.defender.faction == NOBODY and not battle.defender.cards:
-        return (f"{place} is empty: {attacker} takes it without a battle.",)
+        return (Said(f"{place} is empty: {attacker} takes it without a battle.",
+                     f"{josa(place_ko, '이/가')} 비어 있습니다: {josa(attacker_ko, '이/가')} 전투 없이 차지합니다."),)
     verb = "arrives to fight" if battle.event else "attacks"
+    verb_ko = f"{place_ko}에 나타나 싸웁니다" if battle.event else f"{josa(place_ko, '을/를')} 공격합니다"
+    dealt = _damage_text(battle.attacker, result.attacker_damage), _damage_text(battle.defender, result.defender_damage)
     lines = [
-        f"{attacker} {verb} {place}, held by {defender}.",
-        f"{attacker} deals {_damage_text(battle.attacker, result.attacker_damage)}; "
-        f"{defender} deals {_damage_text(battle.defender, result.defender_damage)}.",
-        _deaths(attacker, battle.attacker, result.attackers_dead),
-        _deaths(defender, battle.defender, result.defenders_dead),
-        _control_line(state, battle, result, place),
+        Said(f"{attacker} {verb} {place}, held by {defender}.",
+             f"{josa(attacker_ko, '이/가')} {verb_ko} (지배: {defender_ko})."),
+        Said(f"{attacker} deals {dealt[0][0]}; {defender} deals {dealt[1][0]}.",
+             f"{attacker_ko}의 피해는 {dealt[0][1]}, {defender_ko}의 피해는 {dealt[1][1]}입니다."),
+        _deaths((attacker, attacker_ko), battle.attacker, result.attackers_dead),
+        _deaths((defender, defender_ko), battle.defender, result.defenders_dead),
+        _control_line(state, battle, result, (place, place_ko)),
     ]
-    for name, vp in ((attacker, result.attacker_vp), (defender, result.defender_vp)):
+    for (name, name_ko), vp in (((attacker, attacker_ko), result.attacker_vp), ((defender, defender_ko), result.defender_vp)):
         if vp:
-            lines.append(f"{name} earns {vp} VP.")
-    return tuple(upper_first(line) for line in lines)
+            lines.append(Said(f"{name} earns {vp} VP.", f"{josa(name_ko, '이/가')} 승점 {vp}점을 얻습니다."))
+    return tuple(Said(upper_first(line), line.ko) for line in lines)
 
 
-def _damage_text(side: Side, damage: int) -> str:
+def _damage_text(side: Side, damage: int) -> tuple[str, str]:
     if side.runestones == 0:
-        return f"{damage} damage"
+        return f"{damage} damage", f"{damage}"
     sign = "+" if side.runestones > 0 else "−"
-    return f"{damage} damage (runestones {sign}{abs(side.runestones)})"
+    return f"{damage} damage (runestones {sign}{abs(side.runestones)})", f"{damage} (룬스톤 {sign}{abs(side.runestones)})"
 
 
-def _deaths(name: str, side: Side, dead: tuple[bool, ...]) -> str:
-    lost = [card.title for card, died in zip(side.cards, dead) if died]
+def _deaths(name: tuple[str, str], side: Side, dead: tuple[bool, ...]) -> Said:
+    lost = [card for card, died in zip(side.cards, dead) if died]
     if not side.cards:
-        return f"{name} has no cards in the fight."
+        return Said(f"{name[0]} has no cards in the fight.", f"{name[1]}: 전투에 나선 카드가 없습니다.")
     if not lost:
-        return f"{name} loses nothing."
-    whole = " — the whole army" if side.faction == PLAYER else " — every card"
-    everything = whole if len(lost) == len(side.cards) else ""
-    return f"{name} loses {', '.join(lost)}{everything}."
+        return Said(f"{name[0]} loses nothing.", f"{name[1]}: 잃은 카드가 없습니다.")
+    whole = (" — the whole army", " — 군대 전체입니다") if side.faction == PLAYER else (" — every card", " — 카드 전부입니다")
+    everything = whole if len(lost) == len(side.cards) else ("", "")
+    lost_ko = ", ".join(card_ko(card) for card in lost)
+    return Said(f"{name[0]} loses {', '.join(card.title for card in lost)}{everything[0]}.",
+                f"{name[1]}: {josa(lost_ko, '을/를')} 잃습니다{everything[1]}.")
 
 
-def _control_line(state: City, battle: Battle, result: Result, place: str) -> str:
-    defender = side_name(state, battle.defender)
+def _control_line(state: City, battle: Battle, result: Result, place: tuple[str, str]) -> Said:
+    defender, defender_ko = side_name(state, battle.defender), side_ko(state, battle.defender)
+    where = josa(place[1], "을/를")
     if not result.taken:
-        return f"{defender} holds {place}."
-    taker = side_name(state, battle.attacker)
+        return Said(f"{defender} holds {place[0]}.", f"{josa(defender_ko, '이/가')} {where} 지킵니다.")
+    taker, taker_ko = side_name(state, battle.attacker), josa(side_ko(state, battle.attacker), "이/가")
     after = f"{taker} takes it" if result.holder != NOBODY else "nobody is left to hold it"
+    after_ko = f"{taker_ko} 차지합니다" if result.holder != NOBODY else "지배할 쪽이 아무도 남지 않았습니다"
     if battle.defender.faction == PLAYER:
-        return f"{defender} has no army left and loses control of {place}: {after}."
-    return f"Every defending card died: {after}." if result.holder == NOBODY else f"{taker} takes {place}."
+        return Said(f"{defender} has no army left and loses control of {place[0]}: {after}.",
+                    f"{josa(defender_ko, '은/는')} 군대가 남지 않아 {place[1]}의 지배를 잃습니다: {after_ko}.")
+    if result.holder == NOBODY:
+        return Said(f"Every defending card died: {after}.", f"방어 카드가 모두 사망했습니다: {after_ko}.")
+    return Said(f"{taker} takes {place[0]}.", f"{taker_ko} {where} 차지합니다.")

@@ -19,7 +19,9 @@ from companion.games.gateway_city.state import (
     upper_first,
 )
 from companion.games.gateway_city.turns import end_round
+from companion.games.gateway_city.words import FACTION_NAMES_KO, card_ko, district_ko, josa, place_ko
 from companion.rules.game import say
+from companion.rules.said import Said
 
 
 def next_tier(state: City) -> int:
@@ -48,8 +50,12 @@ def draw_event(state: City, spawns: tuple[tuple[int, Card], ...]) -> City:
     state = replace(state, deck_left=tuple(left), event_drawn=True, held_at_draw=sole_holder(state),
                     spawn_queue=group_spawns(spawns))
     what = "; ".join(_spawn_text(state, number, card) for number, card in spawns) or "nothing spawns"
-    state = say(state, f"{state.name(state.starting)} draws an event card (tier {TIERS[tier]}): {what}. "
-                       f"{state.cards_left} event cards left.")
+    what_ko = "; ".join(f"{place_ko(state, number)}에 {card_ko(card)}" for number, card in spawns) or "등장한 카드 없음"
+    name = state.name(state.starting)
+    state = say(state, Said(f"{name} draws an event card (tier {TIERS[tier]}): {what}. "
+                            f"{state.cards_left} event cards left.",
+                            f"{josa(name, '이/가')} 이벤트 카드를 뽑습니다 ({TIERS[tier]}단계): {what_ko}. "
+                            f"이벤트 카드가 {state.cards_left}장 남았습니다."))
     return carry_on(state)
 
 
@@ -75,18 +81,26 @@ def arrive(state: City, spawn: Spawn) -> City:
     kind = spawn.cards[0].kind
     place = district_title(district)
     faction = upper_first(FACTION_NAMES[kind])
+    faction_ko, where = josa(FACTION_NAMES_KO[kind], "이/가"), josa(district_ko(district), "을/를")
     controller = district.controller
     if controller in (NOBODY, kind):
         verb = "takes" if controller == NOBODY else "reinforces"
-        return say(set_district(state, replace(district, cards=district.cards + spawn.cards)), f"{faction} {verb} {place}.")
+        verb_ko = "차지합니다" if controller == NOBODY else "증원합니다"
+        line = Said(f"{faction} {verb} {place}.", f"{faction_ko} {where} {verb_ko}.")
+        return say(set_district(state, replace(district, cards=district.cards + spawn.cards)), line)
     attacker = Side(kind, None, spawn.cards)
     if controller == PLAYER and district.holder is not None:
         defender = Side(PLAYER, district.holder, ())
         pending = Battle(district.number, attacker, defender, event=True, owner=district.holder, ready=False)
-        line = f"{faction} attacks {place}: {state.name(district.holder)} enters their army to defend it."
+        holder = state.name(district.holder)
+        line = Said(f"{faction} attacks {place}: {holder} enters their army to defend it.",
+                    f"{faction_ko} {where} 공격합니다: {josa(holder, '이/가')} 방어할 군대를 입력합니다.")
         return say(replace(state, battle=pending), line)
     defender = Side(controller, None, district.cards)
     pending = Battle(district.number, attacker, defender, event=True, owner=state.starting)
-    line = (f"{faction} attacks {place}, held by {FACTION_NAMES[controller]}: nobody earns VP; "
-            f"{state.name(state.starting)} confirms the battle.")
+    starting = state.name(state.starting)
+    line = Said(f"{faction} attacks {place}, held by {FACTION_NAMES[controller]}: nobody earns VP; "
+                f"{starting} confirms the battle.",
+                f"{faction_ko} {where} 공격합니다 (지배: {FACTION_NAMES_KO[controller]}). "
+                f"아무도 승점을 얻지 않고, {josa(starting, '이/가')} 전투를 확정합니다.")
     return say(replace(state, battle=pending), line)
