@@ -21,7 +21,7 @@ from companion.games.gateway_city.state import (
     side_name,
     upper_first,
 )
-from companion.games.gateway_city.words import card_ko, district_ko, josa, side_ko
+from companion.games.gateway_city.words import Both, card_ko, district_ko, josa, side_ko
 from companion.rules.errors import IllegalMove
 from companion.rules.said import Said
 
@@ -116,62 +116,66 @@ def survivors(cards: tuple[Card, ...], dead: tuple[bool, ...]) -> tuple[Card, ..
 
 def story(state: City, battle: Battle, result: Result) -> tuple[str, ...]:
     """The battle told in sentences for the players; raises IndexError for a bad seat."""
-    attacker, defender = side_name(state, battle.attacker), side_name(state, battle.defender)
-    attacker_ko, defender_ko = side_ko(state, battle.attacker), side_ko(state, battle.defender)
+    attacker = Both(side_name(state, battle.attacker), side_ko(state, battle.attacker))
+    defender = Both(side_name(state, battle.defender), side_ko(state, battle.defender))
     district = state.district(battle.district)
-    place, place_ko = district_title(district), district_ko(district)
+    place = Both(district_title(district), district_ko(district))
     if battle.defender.faction == NOBODY and not battle.defender.cards:
-        return (Said(f"{place} is empty: {attacker} takes it without a battle.",
-                     f"{josa(place_ko, '이/가')} 비어 있습니다: {josa(attacker_ko, '이/가')} 전투 없이 차지합니다."),)
+        return (Said(f"{place.en} is empty: {attacker.en} takes it without a battle.",
+                     f"{josa(place.ko, '이/가')} 비어 있습니다: {josa(attacker.ko, '이/가')} 전투 없이 차지합니다."),)
     verb = "arrives to fight" if battle.event else "attacks"
-    verb_ko = f"{place_ko}에 나타나 싸웁니다" if battle.event else f"{josa(place_ko, '을/를')} 공격합니다"
-    dealt = _damage_text(battle.attacker, result.attacker_damage), _damage_text(battle.defender, result.defender_damage)
+    verb_ko = f"{place.ko}에 나타나 싸웁니다" if battle.event else f"{josa(place.ko, '을/를')} 공격합니다"
+    dealt = _damage_text(battle.attacker, result.attacker_damage)
+    taken = _damage_text(battle.defender, result.defender_damage)
     lines = [
-        Said(f"{attacker} {verb} {place}, held by {defender}.",
-             f"{josa(attacker_ko, '이/가')} {verb_ko} (지배: {defender_ko})."),
-        Said(f"{attacker} deals {dealt[0][0]}; {defender} deals {dealt[1][0]}.",
-             f"{attacker_ko}의 피해는 {dealt[0][1]}, {defender_ko}의 피해는 {dealt[1][1]}입니다."),
-        _deaths((attacker, attacker_ko), battle.attacker, result.attackers_dead),
-        _deaths((defender, defender_ko), battle.defender, result.defenders_dead),
-        _control_line(state, battle, result, (place, place_ko)),
+        Said(f"{attacker.en} {verb} {place.en}, held by {defender.en}.",
+             f"{josa(attacker.ko, '이/가')} {verb_ko} (지배: {defender.ko})."),
+        Said(f"{attacker.en} deals {dealt.en}; {defender.en} deals {taken.en}.",
+             f"{attacker.ko}의 피해는 {dealt.ko}, {defender.ko}의 피해는 {taken.ko}입니다."),
+        _deaths(attacker, battle.attacker, result.attackers_dead),
+        _deaths(defender, battle.defender, result.defenders_dead),
+        _control_line(state, battle, result, place),
     ]
-    for (name, name_ko), vp in (((attacker, attacker_ko), result.attacker_vp), ((defender, defender_ko), result.defender_vp)):
+    for name, vp in ((attacker, result.attacker_vp), (defender, result.defender_vp)):
         if vp:
-            lines.append(Said(f"{name} earns {vp} VP.", f"{josa(name_ko, '이/가')} 승점 {vp}점을 얻습니다."))
+            lines.append(Said(f"{name.en} earns {vp} VP.", f"{josa(name.ko, '이/가')} 승점 {vp}점을 얻습니다."))
     return tuple(Said(upper_first(line), line.ko) for line in lines)
 
 
-def _damage_text(side: Side, damage: int) -> tuple[str, str]:
+def _damage_text(side: Side, damage: int) -> Both:
     if side.runestones == 0:
-        return f"{damage} damage", f"{damage}"
+        return Both(f"{damage} damage", f"{damage}")
     sign = "+" if side.runestones > 0 else "−"
-    return f"{damage} damage (runestones {sign}{abs(side.runestones)})", f"{damage} (룬스톤 {sign}{abs(side.runestones)})"
+    runestones = f"{sign}{abs(side.runestones)}"
+    return Both(f"{damage} damage (runestones {runestones})", f"{damage} (룬스톤 {runestones})")
 
 
-def _deaths(name: tuple[str, str], side: Side, dead: tuple[bool, ...]) -> Said:
+def _deaths(name: Both, side: Side, dead: tuple[bool, ...]) -> Said:
     lost = [card for card, died in zip(side.cards, dead) if died]
     if not side.cards:
-        return Said(f"{name[0]} has no cards in the fight.", f"{name[1]}: 전투에 나선 카드가 없습니다.")
+        return Said(f"{name.en} has no cards in the fight.", f"{name.ko}: 전투에 나선 카드가 없습니다.")
     if not lost:
-        return Said(f"{name[0]} loses nothing.", f"{name[1]}: 잃은 카드가 없습니다.")
-    whole = (" — the whole army", " — 군대 전체입니다") if side.faction == PLAYER else (" — every card", " — 카드 전부입니다")
-    everything = whole if len(lost) == len(side.cards) else ("", "")
+        return Said(f"{name.en} loses nothing.", f"{name.ko}: 잃은 카드가 없습니다.")
+    whole = Both(" — the whole army", " — 군대 전체입니다")
+    if side.faction != PLAYER:
+        whole = Both(" — every card", " — 카드 전부입니다")
+    everything = whole if len(lost) == len(side.cards) else Both("", "")
     lost_ko = ", ".join(card_ko(card) for card in lost)
-    return Said(f"{name[0]} loses {', '.join(card.title for card in lost)}{everything[0]}.",
-                f"{name[1]}: {josa(lost_ko, '을/를')} 잃습니다{everything[1]}.")
+    return Said(f"{name.en} loses {', '.join(card.title for card in lost)}{everything.en}.",
+                f"{name.ko}: {josa(lost_ko, '을/를')} 잃습니다{everything.ko}.")
 
 
-def _control_line(state: City, battle: Battle, result: Result, place: tuple[str, str]) -> Said:
+def _control_line(state: City, battle: Battle, result: Result, place: Both) -> Said:
     defender, defender_ko = side_name(state, battle.defender), side_ko(state, battle.defender)
-    where = josa(place[1], "을/를")
+    where = josa(place.ko, "을/를")
     if not result.taken:
-        return Said(f"{defender} holds {place[0]}.", f"{josa(defender_ko, '이/가')} {where} 지킵니다.")
+        return Said(f"{defender} holds {place.en}.", f"{josa(defender_ko, '이/가')} {where} 지킵니다.")
     taker, taker_ko = side_name(state, battle.attacker), josa(side_ko(state, battle.attacker), "이/가")
     after = f"{taker} takes it" if result.holder != NOBODY else "nobody is left to hold it"
     after_ko = f"{taker_ko} 차지합니다" if result.holder != NOBODY else "지배할 쪽이 아무도 남지 않았습니다"
     if battle.defender.faction == PLAYER:
-        return Said(f"{defender} has no army left and loses control of {place[0]}: {after}.",
-                    f"{josa(defender_ko, '은/는')} 군대가 남지 않아 {place[1]}의 지배를 잃습니다: {after_ko}.")
+        return Said(f"{defender} has no army left and loses control of {place.en}: {after}.",
+                    f"{josa(defender_ko, '은/는')} 군대가 남지 않아 {place.ko}의 지배를 잃습니다: {after_ko}.")
     if result.holder == NOBODY:
         return Said(f"Every defending card died: {after}.", f"방어 카드가 모두 사망했습니다: {after_ko}.")
-    return Said(f"{taker} takes {place[0]}.", f"{taker_ko} {where} 차지합니다.")
+    return Said(f"{taker} takes {place.en}.", f"{taker_ko} {where} 차지합니다.")

@@ -3,6 +3,7 @@ the Horde and the City Guard, cards, and the particle that follows a name."""
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from companion.games.gateway_city.state import (
     ATTACK,
@@ -33,6 +34,15 @@ FACTION_NAMES_KO = {HORDE: "호드", GUARD: "시 경비대", NOBODY: "없음"}
 CARD_KINDS = {HORDE: "Horde", GUARD: "City Guard"}
 CARD_KINDS_KO = {HORDE: "호드", GUARD: "시 경비대"}
 INSURGENT_KO = "반란군"
+
+
+
+class Both(NamedTuple):
+    """A name or a phrase in English and in Korean, to build a sentence in both."""
+
+    en: str
+    ko: str
+
 
 _BRACKETED_END = re.compile(r"\s*\([^()]*\)$")
 _FIRST_SYLLABLE, _LAST_SYLLABLE = 0xAC00, 0xD7A3
