@@ -36,7 +36,6 @@ CARD_KINDS_KO = {HORDE: "호드", GUARD: "시 경비대"}
 INSURGENT_KO = "반란군"
 
 
-
 class Both(NamedTuple):
     """A name or a phrase in English and in Korean, to build a sentence in both."""
 
