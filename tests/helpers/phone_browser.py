@@ -1,7 +1,10 @@
-"""What the browser tests share: a phone's viewport, and a page's console errors."""
+"""What the browser tests share: a phone's viewport, a page's console errors, a game started by the host and
+the switch to the Korean page."""
 from __future__ import annotations
 
 from typing import Any
+
+from playwright.sync_api import expect
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
@@ -21,3 +24,18 @@ def open_page(browser: Any, server: Any, token: str, device: dict[str, Any] = PH
     errors = watch_errors(page)
     page.goto(f"{server.url}/join?token={token}")
     return context, page, errors
+
+
+def new_game(server: Any, game: str, players: list[str], options: dict[str, Any] | None = None, *,
+             ending: bool = False) -> dict[str, Any]:
+    """Starts a game as the host (`ending`: over an unfinished one, as a host who confirmed); returns the table."""
+    body = {"game": game, "players": players, "options": options or {}, **(server.ending_this_game() if ending else {})}
+    status, snap = server.api("POST", "/api/game", body, token=server.host_token)
+    assert status == 200, snap
+    return snap
+
+
+def in_korean(page: Any) -> None:
+    """Switches the page to Korean and waits until it is; raises playwright's AssertionError when it is not."""
+    page.locator("[data-lang=ko]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ko")

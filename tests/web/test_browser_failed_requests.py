@@ -34,7 +34,7 @@ def test_a_roll_the_wifi_lost_is_said_in_the_language_chosen_after_and_sent_agai
     page.unroute("**/api/dice")
     expect(page.locator("#f-roll-die0")).to_have_value("5")
     page.get_by_role("button", name="입력").tap()
-    expect(page.locator(".roll .why")).to_have_text("Bob rolls for first player.")
+    expect(page.locator(".roll .why")).to_have_text("Bob의 선 플레이어 정하기 굴림입니다.")  # the Korean page's
     expect(page.locator(".refusal")).to_have_count(0)
     assert lost(errors) == []
     context.close()
@@ -138,6 +138,6 @@ def test_a_tap_waiting_on_a_slow_wifi_says_sending_and_a_second_tap_enters_nothi
     assert len(held) == 1
     held[0].continue_()
     expect(page.locator("#live")).to_have_text("연결됨")
-    expect(page.locator(".roll .why")).to_have_text("Bob rolls for first player.")
+    expect(page.locator(".roll .why")).to_have_text("Bob의 선 플레이어 정하기 굴림입니다.")
     assert len(held) == 1 and errors == []
     context.close()

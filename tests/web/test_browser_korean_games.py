@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from phone_browser import open_page
-from test_browser_pages import in_korean, new_game
+from phone_browser import in_korean, new_game, open_page
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
 PLAYERS = {"through-the-gate": ["Ann", "Bob"], "eight-gates": ["Ann", "Bob", "Cy"],

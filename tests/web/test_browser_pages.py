@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from phone_browser import PHONE, open_page
+from phone_browser import PHONE, in_korean, new_game, open_page
 
 from companion.snapshot import CAMERA_STATES
 from hardware.panel import STATUSES as LIGHT_STATES  # what the status LED shows
@@ -21,15 +21,6 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
 
 
-def new_game(server: Any, game: str, players: list[str], options: dict[str, Any] | None = None, *,
-             ending: bool = False) -> dict[str, Any]:
-    """Starts a game as the host (`ending`: over an unfinished one, as a host who confirmed); returns the table."""
-    body = {"game": game, "players": players, "options": options or {}, **(server.ending_this_game() if ending else {})}
-    status, snap = server.api("POST", "/api/game", body, token=server.host_token)
-    assert status == 200, snap
-    return snap
-
-
 def anns_check(server: Any, kind: str, *, speed: int = 4) -> str:
     """Through The Gate for Ann alone (her turn at once): her speed, then a roll check of `kind`; her token."""
     new_game(server, "through-the-gate", ["Ann"])
@@ -37,11 +28,6 @@ def anns_check(server: Any, kind: str, *, speed: int = 4) -> str:
     server.act(ann, 0, "declare_speed", speed=speed)
     server.act(ann, 0, "check", kind=kind)
     return ann
-
-
-def in_korean(page: Any) -> None:
-    page.locator("[data-lang=ko]").click()
-    expect(page.locator("html")).to_have_attribute("lang", "ko")
 
 
 # --- 1. the host's typing survives a redraw ---------------------------------------------------

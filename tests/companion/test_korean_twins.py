@@ -1,0 +1,95 @@
+"""Every sentence the four English-language games say to the players has its Korean twin (a `Said`): each
+log line, each reason a move is not allowed now (`why_not`, which a refusal says), why a roll is awaited,
+and each refusal a move's own checks raise, over seeded random play-outs with random options. The Gate words both languages its own
+way (companion/games/the_gate/texts.py); the engine's own refusals (a game over, a roll out of turn) are put
+in Korean by the page (web/static/box-sentences.js)."""
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from companion.games import registered_games
+from companion.inputs import StartGame
+from companion.rules import engine
+from companion.rules.autoplay import random_input, sample
+from companion.rules.errors import BadInput, CompanionError
+from companion.rules.said import Said, in_korean, korean
+from companion.rules.table import Table
+
+GAMES = registered_games()
+ENGLISH_GAMES = ("eight-gates", "gateway-city", "gateway-rescue", "through-the-gate")
+SEEDS = range(4)
+MAX_STEPS = 1500
+HANGUL = re.compile("[\uac00-\ud7a3]")
+ENGINE_OWN = re.compile(r"This roll is .+'s to make\.|The last move was .+'s: .+|.+'s move since then depends on it, .+")
+
+
+def test_a_said_sentence_is_its_english_and_keeps_its_korean() -> None:
+    said = Said("Ann ends the turn.", "앤의 턴이 끝났습니다.")
+    assert said == "Ann ends the turn." and hash(said) == hash("Ann ends the turn.")
+    assert (korean(said), in_korean(said), korean("plain"), in_korean("plain")) == (
+        "앤의 턴이 끝났습니다.", "앤의 턴이 끝났습니다.", None, "plain")
+    import copy
+    import json
+    import pickle
+
+    assert korean(copy.deepcopy(said)) == korean(pickle.loads(pickle.dumps(said))) == said.ko
+    assert json.dumps({"log": [said]}) == '{"log": ["Ann ends the turn."]}'
+    with pytest.raises(TypeError):
+        Said("Ann ends the turn.", None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", ENGLISH_GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_sentence_an_english_language_game_says_has_its_korean(game_id: str, seed: int) -> None:
+    rng = random.Random(seed)
+    game = GAMES[game_id]
+    table = _started(game, rng, seed)
+    missing: set[str] = set()
+    for _ in range(MAX_STEPS):
+        _check_sentences(table, game, missing)
+        if game.outcome(table.state) is not None:
+            break
+        given = random_input(table, game, rng)
+        assert given is not None
+        try:
+            table = engine.apply(table, game, given)
+        except BadInput:
+            continue  # a malformed input: the page's forms do not send it, and the engine words it
+        except CompanionError as refusal:
+            if not ENGINE_OWN.fullmatch(refusal.message):
+                _needs_korean(refusal.message, missing)
+    assert not missing, f"{game_id}: no Korean for {sorted(missing)}"
+
+
+def _started(game: Any, rng: random.Random, seed: int) -> Table:
+    """A table of the game with a random number of players and random options (the defaults when refused)."""
+    players = tuple(f"P{index}" for index in range(rng.randint(game.min_players, game.max_players)))
+    options = sample(game.options, rng) if game.options else {}
+    try:
+        return engine.start(game, StartGame(game.id, players, options, seed))
+    except CompanionError:
+        return engine.start(game, StartGame(game.id, players, {}, seed))
+
+
+def _check_sentences(table: Table, game: Any, missing: set[str]) -> None:
+    """Adds to `missing` each log line, reason a move is not allowed and why a roll is awaited without a Korean twin."""
+    for line in getattr(table.state, "log", ()):
+        _needs_korean(line, missing)
+    request = game.awaiting_dice(table.state)
+    if request is not None:
+        _needs_korean(request.why, missing)
+    for seat in range(len(table.players)):
+        for rule in game.moves:
+            reason = rule.why_not(table.state, seat)
+            if reason is not None:
+                _needs_korean(reason, missing)
+
+
+def _needs_korean(sentence: str, missing: set[str]) -> None:
+    twin = korean(sentence)
+    if twin is None or not HANGUL.search(twin):
+        missing.add(str(sentence))
