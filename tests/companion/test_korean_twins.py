@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -24,6 +24,7 @@ ENGLISH_GAMES = ("eight-gates", "gateway-city", "gateway-rescue", "through-the-g
 SEEDS = range(4)
 MAX_STEPS = 1500
 HANGUL = re.compile("[\uac00-\ud7a3]")
+VIEW_SENTENCES = ("messages", "lines")  # view keys whose items are sentences (each has a `_ko` twin list)
 ENGINE_OWN = re.compile(r"This roll is .+'s to make\.|The last move was .+'s: .+|.+'s move since then depends on it, .+")
 
 
@@ -82,11 +83,23 @@ def _check_sentences(table: Table, game: Any, missing: set[str]) -> None:
     request = game.awaiting_dice(table.state)
     if request is not None:
         _needs_korean(request.why, missing)
+    for sentence in _view_sentences(game.view(table.state, None)):
+        _needs_korean(sentence, missing)
     for seat in range(len(table.players)):
         for rule in game.moves:
             reason = rule.why_not(table.state, seat)
             if reason is not None:
                 _needs_korean(reason, missing)
+
+
+def _view_sentences(value: Any) -> Iterator[str]:
+    """The sentences a view carries for the players to read (Gateway city's end and battle story)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from item if key in VIEW_SENTENCES else _view_sentences(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _view_sentences(item)
 
 
 def _needs_korean(sentence: str, missing: set[str]) -> None:

@@ -24,6 +24,7 @@ from companion.games.gateway_city.state import (
     left_of,
     side_name,
 )
+from companion.rules.said import in_korean
 from companion.rules.schema import JSON
 
 
@@ -55,7 +56,7 @@ def view(state: City, seat: int | None) -> JSON:
         "battle": _battle(state, state.battle) if state.battle is not None else None,
         "last_battle": _report(state, state.last_battle) if state.last_battle is not None else None,
         "finish": _finish(state),
-        "messages": [state.finish.message] if state.finish is not None else [],
+        **_both("messages", [state.finish.message] if state.finish is not None else []),
         "log": list(state.log),
     }
 
@@ -117,7 +118,7 @@ def _battle(state: City, battle: Battle, result: Result | None = None) -> JSON:
         "result": {"taken": result.taken, "holder": result.holder, "holder_seat": result.holder_seat,
                    "holder_name": _holder_name(state, result),
                    "attacker_vp": result.attacker_vp, "defender_vp": result.defender_vp},
-        "lines": list(calculator.story(state, battle, result)),
+        **_both("lines", list(calculator.story(state, battle, result))),
     }
 
 
@@ -139,7 +140,12 @@ def _holder_name(state: City, result: Result) -> str:
 
 
 def _report(state: City, report: Report) -> JSON:
-    return _battle(state, report.battle, report.result) | {"lines": list(report.lines)}
+    return _battle(state, report.battle, report.result) | _both("lines", list(report.lines))
+
+
+def _both(key: str, sentences: list[str]) -> JSON:
+    """Sentences for the players under `key`, and as the Korean page shows them under `key`_ko; raises nothing."""
+    return {key: sentences, f"{key}_ko": [in_korean(sentence) for sentence in sentences]}
 
 
 def _finish(state: City) -> JSON | None:

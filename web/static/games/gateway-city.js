@@ -129,8 +129,9 @@
   }
 
   function messages(view, ui) {
-    if (!view.messages.length) return null;
-    return ui.el("section", { class: "notice gateway-end", role: "status" }, view.messages.map((line) => ui.el("p", {}, line)));
+    const said = Companion.inLangOf(view, "messages"); // messages_ko on the Korean page
+    if (!said.length) return null;
+    return ui.el("section", { class: "notice gateway-end", role: "status" }, said.map((line) => ui.el("p", {}, line)));
   }
 
   function controllerLabel(district) {
@@ -231,7 +232,7 @@
     return ui.el("section", { class: ["card", "gateway-battle", pending && "pending"] },
       ui.el("h3", {}, `${text(title)}: ${report.district_title}`),
       sideTable(report.attacker, text("attacker"), ui), sideTable(report.defender, text("defender"), ui),
-      ui.el("ul", { class: "gateway-lines" }, report.lines.map((line) => ui.el("li", {}, line))),
+      ui.el("ul", { class: "gateway-lines" }, Companion.inLangOf(report, "lines").map((line) => ui.el("li", {}, line))),
       pending && playedBy !== null && view.players[playedBy]
         ? ui.el("p", { class: "muted" }, text("played_by", { name: view.players[playedBy].name })) : null,
       fight ? ui.el("button", { class: "primary", onclick: () => ui.act("fight", {}, fight.seat) }, text("fight")) : null,
