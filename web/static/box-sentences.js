@@ -1,6 +1,6 @@
-// The box's own sentences (the camera's, the table's notes, its refusals) in the page's language: the server
-// writes them in English; on the Korean page the known ones are shown in Korean, any other as written (the
-// refusals of the English-language games' own rules among them).
+// The box's own sentences (the camera's, the table's notes, the engine's refusals) in the page's language: the
+// server writes them in English; on the Korean page the known ones are shown in Korean, any other as written.
+// The games' own sentences come with their Korean from the server (log_ko, why_ko, message_ko).
 (function () {
   const C = window.Companion;
   const listed = (values) => values.replace(/ and /g, ", ");
