@@ -21,14 +21,6 @@ MAX_ATTACKERS = 3
 
 
 @dataclass(frozen=True)
-class Line:
-    """One log line, in English and in Korean."""
-
-    en: str
-    ko: str
-
-
-@dataclass(frozen=True)
 class Reinforcement:
     """A reinforcing card attached under a gate: its kind and its +X."""
 
@@ -105,7 +97,7 @@ class Duel:
     battle: Battle | None = None
     winner: int | None = None
     win_reason: str = ""
-    log: tuple[Line | str, ...] = ()
+    log: tuple[str, ...] = ()  # each a Said: the English with its Korean twin
 
     def name(self, seat: int) -> str:
         """A seat's player name; raises IndexError for a seat not at the table."""

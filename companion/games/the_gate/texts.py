@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
-from companion.games.the_gate.state import ATTACK, DEFENCE, GATE, ONE_SHOT, Duel, Line
-from companion.rules.game import LOG_LINES
-from companion.rules.said import Said, korean
+from companion.games.the_gate.state import ATTACK, DEFENCE, GATE, ONE_SHOT, Duel
+from companion.rules.game import say
+from companion.rules.said import Said, in_korean
 
 KIND_NAMES = {
     ATTACK: ("attack", "공격강화"),
@@ -15,7 +14,6 @@ KIND_NAMES = {
     ONE_SHOT: ("one-shot", "일시강화"),
 }
 SIDE_NAMES = {ATTACK: ("attack", "공격력"), DEFENCE: ("defence", "방어력")}
-ENGINE_LINES = {"Last move taken back.": "마지막 행동을 되돌렸습니다."}
 ENGINE_REFUSALS = (  # the engine's own refusals (English patterns) and their Korean
     (r"This game is over; start a new one\.", "게임이 끝났습니다. 새 게임을 시작하세요."),
     (r"There is no move of this turn to take back \(a roll is never undone\)\.", "이 턴에 되돌릴 행동이 없습니다."),
@@ -26,8 +24,8 @@ ENGINE_REFUSALS = (  # the engine's own refusals (English patterns) and their Ko
 
 
 def tell(state: Duel, english: str, korean: str) -> Duel:
-    """The state with a log line in both languages (the last LOG_LINES kept); raises nothing."""
-    return replace(state, log=(state.log + (Line(english, korean),))[-LOG_LINES:])
+    """The state with a log line in both languages (the last LOG_LINES kept); raises TypeError for no text."""
+    return say(state, Said(english, korean))
 
 
 def both(english: str, korean: str) -> Said:
@@ -37,18 +35,16 @@ def both(english: str, korean: str) -> Said:
 
 def engine_refusal(message: str) -> str:
     """An engine refusal in both languages when its Korean is known, else as it is; raises nothing."""
-    for pattern, in_korean in ENGINE_REFUSALS:
+    for pattern, worded in ENGINE_REFUSALS:
         found = re.fullmatch(pattern, message)
         if found:
-            return both(message, in_korean.format(**found.groupdict()))
+            return both(message, worded.format(**found.groupdict()))
     return message
 
 
-def bilingual(line: Line | str) -> dict[str, str]:
-    """A log line as {"en", "ko"}; the engine's own English lines translated; raises nothing."""
-    if isinstance(line, Line):
-        return {"en": line.en, "ko": line.ko}
-    return {"en": line, "ko": korean(line) or ENGINE_LINES.get(line, line)}
+def bilingual(line: str) -> dict[str, str]:
+    """A log line as {"en", "ko"} (one without a Korean twin as it is in both); raises nothing."""
+    return {"en": str(line), "ko": in_korean(line)}
 
 
 def kind_name(kind: str) -> tuple[str, str]:

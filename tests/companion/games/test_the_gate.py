@@ -83,7 +83,7 @@ def test_the_coin_toss_is_reproducible_from_the_seed_and_logged() -> None:
         assert once == again
         state = once.state
         assert state.phase == "playing" and state.current == state.first == (0 if state.coin == "heads" else 1)
-        assert any(f"Coin toss (the companion's seeded draw): {state.coin}" in line.en for line in state.log)
+        assert any(f"Coin toss (the companion's seeded draw): {state.coin}" in line for line in state.log)
         firsts.add(state.first)
     assert firsts == {0, 1}
 
@@ -91,7 +91,7 @@ def test_the_coin_toss_is_reproducible_from_the_seed_and_logged() -> None:
 def test_the_table_can_choose_after_rock_paper_scissors() -> None:
     table = play(start(), act(0, "choose_first", player=1))
     assert table.state.current == 1 and GAME.whose_turn(table.state) == (1,)
-    assert "Ben holds 1 summoner and draws 2; Ana holds 1 summoner and draws 5." in [line.en for line in table.state.log]
+    assert "Ben holds 1 summoner and draws 2; Ana holds 1 summoner and draws 5." in list(table.state.log)
     refused(table, act(0, "toss_coin"))
 
 
@@ -182,14 +182,14 @@ def test_attack_above_guardian_plus_level_deals_1_damage_and_discards_the_guardi
     table = play(table, act(0, "ability", side="attack", amount=1), act(0, "clash"))
     assert gate_of(table, 1, 2).damage == 1 and gate_of(table, 1, 2).guardian is None
     assert table.state.battle is None
-    assert any("Clash: attack 6 against defence 5 (guardian 3 + level 2)." == line.en for line in table.state.log)
+    assert any("Clash: attack 6 against defence 5 (guardian 3 + level 2)." == line for line in table.state.log)
 
 
 def test_attack_equal_to_the_defence_does_nothing_but_the_guardian_is_still_discarded() -> None:
     table = play(playing(), act(0, "end_turn"), act(1, "place_guardian", gate=1, defence=2), act(1, "end_turn"))
     table = play(table, act(0, "attack", gate=1, attackers=attackers(4)), act(0, "clash"))
     assert gate_of(table, 1, 1).damage == 0 and gate_of(table, 1, 1).guardian is None
-    assert "The defence holds: nothing happens." in [line.en for line in table.state.log]
+    assert "The defence holds: nothing happens." in list(table.state.log)
 
 
 def test_without_a_guardian_the_defence_is_the_level() -> None:
@@ -259,7 +259,7 @@ def test_closing_removes_the_reinforcements() -> None:
     table = play(table, act(0, "attack", gate=1, attackers=attackers(3)), act(0, "clash"), act(0, "deal_damage"))
     gate = gate_of(table, 1, 1)
     assert gate.closed and gate.reinforcements == () and gate.damage == 3
-    assert "Ben's gate 1 is closed: its reinforcements are removed (1/2 closed)." in [line.en for line in table.state.log]
+    assert "Ben's gate 1 is closed: its reinforcements are removed (1/2 closed)." in list(table.state.log)
     assert GAME.outcome(table.state) is None
     table = play(table, act(0, "end_turn"), act(1, "summon", gate=1, level=3))
     assert gate_of(table, 1, 1).closed
