@@ -131,7 +131,7 @@ def story(state: City, battle: Battle, result: Result) -> tuple[str, ...]:
         Said(f"{attacker.en} {verb} {place.en}, held by {defender.en}.",
              f"{josa(attacker.ko, '이/가')} {verb_ko} (지배: {defender.ko})."),
         Said(f"{attacker.en} deals {dealt.en}; {defender.en} deals {taken.en}.",
-             f"{attacker.ko}의 피해는 {dealt.ko}, {defender.ko}의 피해는 {taken.ko}입니다."),
+             f"{josa(attacker.ko, '이/가')} 주는 피해는 {dealt.ko}, {josa(defender.ko, '이/가')} 주는 피해는 {taken.ko}입니다."),
         _deaths(attacker, battle.attacker, result.attackers_dead),
         _deaths(defender, battle.defender, result.defenders_dead),
         _control_line(state, battle, result, place),
