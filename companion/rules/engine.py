@@ -79,17 +79,7 @@ def check_options(game: Game[Any], options: Any) -> dict[str, Any]:
 
 
 def apply(table: Table, game: Game[Any], given: Input) -> Table:
-    """The table after one input; raises a CompanionError (table unchanged), worded by the game, when it is refused."""
-    try:
-        return _apply_input(table, game, given)
-    except CompanionError as refusal:
-        worded = game.refusals(refusal.message)
-        if worded is refusal.message:
-            raise
-        raise type(refusal)(worded, code=refusal.code) from None
-
-
-def _apply_input(table: Table, game: Game[Any], given: Input) -> Table:
+    """The table after one input; raises a CompanionError (table unchanged) when it is refused."""
     if isinstance(given, Move):
         return _apply_move(table, game, given)
     if isinstance(given, DiceRolled):

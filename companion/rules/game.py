@@ -113,8 +113,6 @@ class Game(Generic[State]):
     next_move: str | None = "end_turn"
     """The move the NEXT button makes for the seat whose turn it is (None: NEXT does nothing)."""
     records: Callable[[list[Mapping[str, Any]], Mapping[str, Any] | None], JSON | None] | None = None
-    refusals: Callable[[str], str] = lambda message: message
-    """How the game words the engine's own refusals (The Gate: in Korean too); raises nothing."""
     summary: str = ""
 
     def move(self, name: str) -> MoveRule[State] | None:

@@ -93,7 +93,8 @@ def the_boxs_refusals(server: Any) -> list[str]:
     assert server.api("POST", "/api/dice", {"values": [2], "sides": [6]}, token=bob)[0] == 200
     said.append(server.api("POST", "/api/undo", {}, token=bob)[1]["message"])  # the roll-off is no move to undo
     return said + [loop.NO_ANSWER_IN_TIME, loop.SLOW_TO_ANSWER, port.NEW_ROLL_SINCE, port.NEW_GAME_SINCE,
-                   "Cy's move since then depends on it, so it cannot be taken back."]
+                   "Cy's move since then depends on it, so it cannot be taken back.",
+                   "The last move was Ana's: only Ana (or the host) can take it back."]
 
 
 def test_the_boxs_refusals_are_said_in_korean_on_the_korean_page(browser, companion_server):

@@ -7,7 +7,7 @@ from companion.games.the_gate import battle, moves
 from companion.games.the_gate.checks import choosing_first
 from companion.games.the_gate.gates import DAMAGE, settle
 from companion.games.the_gate.state import CHOOSING_FIRST, GATES, OVER, PLAYING, TOP_LEVEL, Duel, Gate, Summoner
-from companion.games.the_gate.texts import engine_refusal, tell
+from companion.games.the_gate.texts import tell
 from companion.games.the_gate.views import view
 from companion.rules.game import Act, Game, MoveRule, Outcome, Setup
 from companion.rules.schema import integer, obj
@@ -98,6 +98,5 @@ GAME: Game[Duel] = Game(
     turn_key=turn_key,
     outcome=outcome,
     view=view,
-    refusals=engine_refusal,
     summary="Two summoners, four gates each: levels, guardians, reinforcements, battles; win at 7 damage or 2 closed gates.",
 )

@@ -1,8 +1,6 @@
 """Both languages of The Gate: log lines, refusals and the names of things, in English and Korean."""
 from __future__ import annotations
 
-import re
-
 from companion.games.the_gate.state import ATTACK, DEFENCE, GATE, ONE_SHOT, Duel
 from companion.rules.game import say
 from companion.rules.said import Said, in_korean
@@ -14,13 +12,6 @@ KIND_NAMES = {
     ONE_SHOT: ("one-shot", "일시강화"),
 }
 SIDE_NAMES = {ATTACK: ("attack", "공격력"), DEFENCE: ("defence", "방어력")}
-ENGINE_REFUSALS = (  # the engine's own refusals (English patterns) and their Korean
-    (r"This game is over; start a new one\.", "게임이 끝났습니다. 새 게임을 시작하세요."),
-    (r"There is no move of this turn to take back \(a roll is never undone\)\.", "이 턴에 되돌릴 행동이 없습니다."),
-    (r"The last move was (?P<who>.+)'s: only (?P=who) \(or the host\) can take it back\.",
-     "마지막 행동은 {who}의 것입니다: {who}(또는 호스트)만 되돌릴 수 있습니다."),
-    (r"No roll is expected right now\.", "지금은 주사위를 굴릴 때가 아닙니다."),
-)
 
 
 def tell(state: Duel, english: str, korean: str) -> Duel:
@@ -31,15 +22,6 @@ def tell(state: Duel, english: str, korean: str) -> Duel:
 def both(english: str, korean: str) -> Said:
     """A refusal in both languages: the English sentence with its Korean twin; raises TypeError for no text."""
     return Said(english, korean)
-
-
-def engine_refusal(message: str) -> str:
-    """An engine refusal in both languages when its Korean is known, else as it is; raises nothing."""
-    for pattern, worded in ENGINE_REFUSALS:
-        found = re.fullmatch(pattern, message)
-        if found:
-            return both(message, worded.format(**found.groupdict()))
-    return message
 
 
 def bilingual(line: str) -> dict[str, str]:
