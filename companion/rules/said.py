@@ -7,6 +7,8 @@ a refusal's answer) adds the Korean beside it for the Korean page.
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 
 class Said(str):
     """An English sentence for players that knows its Korean twin (`ko`)."""
@@ -24,6 +26,12 @@ class Said(str):
     def __reduce__(self) -> tuple[type[Said], tuple[str, str]]:
         """Copies and pickles keep the twin; raises nothing."""
         return Said, (str(self), self.ko)
+
+
+def listed(names: Iterable[str]) -> tuple[str, str]:
+    """Player names listed in English ("Ann and Bo") and in Korean ("Ann, Bo"); raises nothing."""
+    every = list(names)
+    return " and ".join(every), ", ".join(every)
 
 
 def korean(sentence: str) -> str | None:

@@ -3,7 +3,7 @@ refusals), in English with its Korean twin, in the page's words for this game (w
 from __future__ import annotations
 
 from companion.games.eight_gates.scoring import describe, is_set
-from companion.rules.said import Said
+from companion.rules.said import Said, listed
 
 Pair = tuple[str, str]  # a part of a sentence, in English and in Korean
 
@@ -61,8 +61,9 @@ def dealt(pairs: list[tuple[str, int]]) -> Said:
 
 def tied(names: list[str], high: int) -> Said:
     """The players tied on the highest card deal again; raises nothing."""
-    return Said(f"{' and '.join(names)} tied on {high}: deal them one card each again.",
-                f"{', '.join(names)}: 모두 {high}, 동점입니다. 이 플레이어들에게 카드를 한 장씩 다시 나눠 주세요.")
+    english, korean = listed(names)
+    return Said(f"{english} tied on {high}: deal them one card each again.",
+                f"{korean}: 모두 {high}, 동점입니다. 이 플레이어들에게 카드를 한 장씩 다시 나눠 주세요.")
 
 
 def highest_card(name: str, high: int) -> Pair:

@@ -4,9 +4,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.gateway_city.state import HORDE, PLAYER, WIN_VP, City, Finish
-from companion.games.gateway_city.words import names_ko
 from companion.rules.game import say
-from companion.rules.said import Said
+from companion.rules.said import Said, listed
 
 HORDE_HOLDS_ALL = "horde_holds_all"
 TWENTY_VP = "twenty_vp"
@@ -24,9 +23,9 @@ def check_end(state: City) -> City:
         return state
     reached = tuple(seat for seat, faction in enumerate(state.factions) if faction.vp >= WIN_VP)
     if reached:
-        names = " and ".join(state.name(seat) for seat in reached)
+        names, names_ko = listed(state.name(seat) for seat in reached)
         message = Said(f"{names} reached {WIN_VP} VP and wins at once!",
-                       f"{names_ko(state, reached)}: 승점 {WIN_VP}점에 도달해 바로 승리합니다!")
+                       f"{names_ko}: 승점 {WIN_VP}점에 도달해 바로 승리합니다!")
         return _ended(state, Finish(TWENTY_VP, reached, message))
     if all(district.controller == HORDE for district in state.districts):
         message = Said("The Drueggar Horde holds every district: the city has fallen and everyone loses.",
@@ -63,13 +62,12 @@ def sole_holder(state: City) -> int | None:
 def _most_vp(state: City) -> Finish:
     best = max(faction.vp for faction in state.factions)
     winners = tuple(seat for seat, faction in enumerate(state.factions) if faction.vp == best)
-    names = " and ".join(state.name(seat) for seat in winners)
-    listed = names_ko(state, winners)
+    names, names_ko = listed(state.name(seat) for seat in winners)
     if len(winners) > 1:
         return Finish(DECK_EMPTY, winners, Said(f"The event deck is empty: {names} share the win with {best} VP each.",
-                                                f"이벤트 덱이 비었습니다: {listed} 공동 승리 (각 승점 {best}점)."))
+                                                f"이벤트 덱이 비었습니다: {names_ko} 공동 승리 (각 승점 {best}점)."))
     return Finish(DECK_EMPTY, winners, Said(f"The event deck is empty: {names} wins with the most VP ({best}).",
-                                            f"이벤트 덱이 비었습니다: {listed} 승리 (최다 승점 {best}점)."))
+                                            f"이벤트 덱이 비었습니다: {names_ko} 승리 (최다 승점 {best}점)."))
 
 
 def result_ko(state: City, finish: Finish) -> str:

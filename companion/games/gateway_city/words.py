@@ -84,8 +84,3 @@ def card_ko(card: Card) -> str:
     unnamed = not card.name or card.name == CARD_KINDS.get(card.kind)
     label = CARD_KINDS_KO.get(card.kind, INSURGENT_KO) if unnamed else card.name
     return f"{label} ({card.attack}/{card.defence})"
-
-
-def names_ko(state: City, seats: tuple[int, ...]) -> str:
-    """The players' names listed in Korean ('Ann, Ben'); raises IndexError for a bad seat."""
-    return ", ".join(state.name(seat) for seat in seats)

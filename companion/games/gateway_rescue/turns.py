@@ -5,9 +5,9 @@ from dataclasses import replace
 
 from companion.games.gateway_rescue.rescue import rescuer_replaced
 from companion.games.gateway_rescue.state import FIRST_ROLL, HOME, OVER, PLAYING, Gateway
-from companion.games.gateway_rescue.words import listed, origin_note
+from companion.games.gateway_rescue.words import origin_note
 from companion.rules.game import say
-from companion.rules.said import Said
+from companion.rules.said import Said, listed
 
 
 def rolling_for_first(state: Gateway) -> int | None:

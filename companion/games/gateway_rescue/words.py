@@ -24,8 +24,3 @@ def shown(label: str, value: int, origin: str) -> tuple[str, str]:
     """'D8 5 (phone)' / 'D8 5 (휴대폰)', or 'D8 5' when the source is not known; raises nothing."""
     english, korean = origin_note(origin)
     return f"{label} {value}{english}", f"{label} {value}{korean}"
-
-
-def listed(names: list[str]) -> tuple[str, str]:
-    """Player names listed, 'Ana and Ben' / 'Ana, Ben'; raises nothing."""
-    return " and ".join(names), ", ".join(names)

@@ -7,8 +7,9 @@ from companion.games.the_gate.checks import all_of, attack_won, before_clash, no
 from companion.games.the_gate.gates import with_gate
 from companion.games.the_gate.moves import gate_number
 from companion.games.the_gate.state import ATTACK, DEFENCE, MAX_ATTACKERS, ONE_SHOT, Battle, Duel
-from companion.games.the_gate.texts import SIDE_NAMES, both, kind_name, tell
+from companion.games.the_gate.texts import SIDE_NAMES, kind_name, tell
 from companion.rules.game import Act
+from companion.rules.said import Said
 from companion.rules.schema import JSON, array, choice, integer, obj
 
 
@@ -171,7 +172,7 @@ def _target_open(state: Duel, seat: int) -> str | None:
            for number, gate in enumerate(state.summoners[defender].gates, start=1)):
         return None
     target = state.name(defender)
-    return both(f"None of {target}'s gates can be attacked any more this turn.",
+    return Said(f"None of {target}'s gates can be attacked any more this turn.",
                 f"이번 턴에 더 공격할 수 있는 {target}의 게이트가 없습니다.")
 
 
@@ -179,13 +180,13 @@ def _has_reinforcement(state: Duel, seat: int) -> str | None:
     battle = state.battle
     if battle is not None and state.gate(battle.defender, battle.gate).reinforcements:
         return None
-    return both("The gate holds no reinforcement card to remove.", "제거할 강화 카드가 없습니다.")
+    return Said("The gate holds no reinforcement card to remove.", "제거할 강화 카드가 없습니다.")
 
 
 def _holds_one_shot(state: Duel, seat: int) -> str | None:
     if any(card.kind == ONE_SHOT for gate in state.summoners[seat].gates for card in gate.reinforcements):
         return None
-    return both("None of your gates holds a one-shot reinforcement.", "일시강화 카드가 부착된 게이트가 없습니다.")
+    return Said("None of your gates holds a one-shot reinforcement.", "일시강화 카드가 부착된 게이트가 없습니다.")
 
 
 def _attacker_only(state: Duel, seat: int) -> str | None:

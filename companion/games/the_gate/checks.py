@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Callable
 
 from companion.games.the_gate.state import CHOOSING_FIRST, PLAYING, Duel
-from companion.games.the_gate.texts import both
 from companion.rules.errors import IllegalMove
+from companion.rules.said import Said
 
 Reason = Callable[[Duel, int], "str | None"]
 
@@ -22,7 +22,7 @@ def choosing_first(state: Duel, seat: int) -> str | None:
     """None while the first player is still to be chosen; raises nothing."""
     if state.phase == CHOOSING_FIRST:
         return None
-    return both("The first player is already chosen.", "선은 이미 정해졌습니다.")
+    return Said("The first player is already chosen.", "선은 이미 정해졌습니다.")
 
 
 def playing(state: Duel, seat: int) -> str | None:
@@ -30,9 +30,9 @@ def playing(state: Duel, seat: int) -> str | None:
     if state.phase == PLAYING:
         return None
     if state.phase == CHOOSING_FIRST:
-        return both("Decide who goes first: toss the coin, or choose after rock–paper–scissors.",
+        return Said("Decide who goes first: toss the coin, or choose after rock–paper–scissors.",
                     "먼저 선을 정하세요: 동전 던지기, 또는 가위바위보 후 선택.")
-    return both("The game is over.", "게임이 끝났습니다.")
+    return Said("The game is over.", "게임이 끝났습니다.")
 
 
 def your_turn(state: Duel, seat: int) -> str | None:
@@ -40,7 +40,7 @@ def your_turn(state: Duel, seat: int) -> str | None:
     refusal = playing(state, seat)
     if refusal is None and seat != state.current:
         name = state.name(state.current)
-        return both(f"It is {name}'s turn.", f"지금은 {name}의 턴입니다.")
+        return Said(f"It is {name}'s turn.", f"지금은 {name}의 턴입니다.")
     return refusal
 
 
@@ -48,7 +48,7 @@ def no_battle(state: Duel, seat: int) -> str | None:
     """None when no battle is under way; raises nothing."""
     if state.battle is None:
         return None
-    return both("Finish the battle first.", "먼저 전투를 끝내세요.")
+    return Said("Finish the battle first.", "먼저 전투를 끝내세요.")
 
 
 def before_clash(state: Duel, seat: int) -> str | None:
@@ -57,9 +57,9 @@ def before_clash(state: Duel, seat: int) -> str | None:
     if refusal is not None:
         return refusal
     if state.battle is None:
-        return both("No battle is under way.", "진행 중인 전투가 없습니다.")
+        return Said("No battle is under way.", "진행 중인 전투가 없습니다.")
     if state.battle.won:
-        return both("The clash is decided: the attacker chooses 1 damage or removing a reinforcement.",
+        return Said("The clash is decided: the attacker chooses 1 damage or removing a reinforcement.",
                     "충돌 결과가 나왔습니다: 공격자가 1 데미지 또는 강화 카드 제거를 고릅니다.")
     return None
 
@@ -70,10 +70,10 @@ def attack_won(state: Duel, seat: int) -> str | None:
     if refusal is not None:
         return refusal
     if state.battle is None or not state.battle.won:
-        return both("No attack has succeeded: settle the clash first.", "성공한 공격이 없습니다: 먼저 충돌을 처리하세요.")
+        return Said("No attack has succeeded: settle the clash first.", "성공한 공격이 없습니다: 먼저 충돌을 처리하세요.")
     return None
 
 
 def refuse(english: str, korean: str) -> IllegalMove:
     """The IllegalMove to raise, with its sentence in both languages; raises nothing."""
-    return IllegalMove(both(english, korean))
+    return IllegalMove(Said(english, korean))

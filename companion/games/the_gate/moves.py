@@ -6,8 +6,9 @@ from dataclasses import replace
 from companion.games.the_gate.checks import all_of, no_battle, refuse, your_turn
 from companion.games.the_gate.gates import with_gate
 from companion.games.the_gate.state import GATES, KINDS, PLAYING, TOP_LEVEL, Duel, Gate, Reinforcement
-from companion.games.the_gate.texts import both, kind_name, refill_reminder, tell
+from companion.games.the_gate.texts import kind_name, refill_reminder, tell
 from companion.rules.game import Act
+from companion.rules.said import Said
 from companion.rules.schema import JSON, choice, integer, obj
 
 HEADS, TAILS = "heads", "tails"
@@ -132,7 +133,7 @@ def end_turn(state: Duel, act: Act) -> Duel:
 def _not_reinforced(state: Duel, seat: int) -> str | None:
     if not state.reinforced:
         return None
-    return both("You already reinforced this turn (once a turn).", "이번 턴에는 이미 강화했습니다 (한 턴에 한 번).")
+    return Said("You already reinforced this turn (once a turn).", "이번 턴에는 이미 강화했습니다 (한 턴에 한 번).")
 
 
 can_act = all_of(your_turn, no_battle)

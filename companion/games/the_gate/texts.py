@@ -19,11 +19,6 @@ def tell(state: Duel, english: str, korean: str) -> Duel:
     return say(state, Said(english, korean))
 
 
-def both(english: str, korean: str) -> Said:
-    """A refusal in both languages: the English sentence with its Korean twin; raises TypeError for no text."""
-    return Said(english, korean)
-
-
 def bilingual(line: str) -> dict[str, str]:
     """A log line as {"en", "ko"} (one without a Korean twin as it is in both); raises nothing."""
     return {"en": str(line), "ko": in_korean(line)}

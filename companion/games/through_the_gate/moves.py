@@ -16,7 +16,7 @@ from companion.games.through_the_gate.state import (
 from companion.games.through_the_gate.turns import change_hourglasses, end_turn, set_explorer
 from companion.rules.errors import IllegalMove
 from companion.rules.game import Act, MoveRule, first_reason, say
-from companion.rules.said import Said
+from companion.rules.said import Said, listed
 from companion.rules.schema import JSON, choice, integer, obj
 
 Reason = Callable[[TheGate, int], "str | None"]
@@ -82,7 +82,7 @@ def _splits_settled(state: TheGate, seat: int) -> str | None:
     seats = scoring.best_splits(state.explorers).contested if state.mode == COMPETITIVE else ()
     if not seats:
         return None
-    names, names_ko = words.names(state.name(each) for each in seats)
+    names, names_ko = listed(state.name(each) for each in seats)
     return Said(f"The best wild splits of {names} depend on each other, so none is best for all: "
                 "place those wilds by hand (Place wilds), then the scores can be final.",
                 f"{names_ko}의 최적 와일드 배분이 서로 얽혀 있어 모두에게 가장 좋은 배분이 없습니다: "
@@ -93,7 +93,7 @@ def _diaries_entered(state: TheGate, seat: int) -> str | None:
     missing = [each.name for each in state.explorers if not each.diary_entered]
     if not missing:
         return None
-    names, names_ko = words.names(missing)
+    names, names_ko = listed(missing)
     return Said(f"Waiting for the diary tallies of {names} (zeros are an entry too); then the scores can be final.",
                 f"{names_ko}의 일기 집계를 기다리는 중입니다 (0도 입력입니다). 그 뒤에 점수를 확정할 수 있습니다.")
 

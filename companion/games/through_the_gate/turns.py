@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.through_the_gate import words
 from companion.games.through_the_gate.state import FIRST_ROLL, PLAYING, SCORING, Explorer, TheGate
 from companion.rules.game import say
-from companion.rules.said import Said
+from companion.rules.said import Said, listed
 
 
 def record_first_roll(state: TheGate, value: int) -> TheGate:
@@ -20,7 +19,7 @@ def record_first_roll(state: TheGate, value: int) -> TheGate:
     high = max(state.first_rolls)
     tied = tuple(seat for seat, roll in zip(state.contenders, state.first_rolls) if roll == high)
     if len(tied) > 1:
-        names, names_ko = words.names(state.name(seat) for seat in tied)
+        names, names_ko = listed(state.name(seat) for seat in tied)
         again = Said(f"{names} tied on {high}: they roll again.", f"{names_ko}: {high} 동점입니다. 다시 굴리세요.")
         return say(replace(state, contenders=tied, first_rolls=()), again)
     name = state.name(tied[0])

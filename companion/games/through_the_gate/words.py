@@ -1,5 +1,5 @@
 """The parts Through The Gate's sentences are built from, in English and Korean: check and card titles,
-tallies, lists of names, and a check's verdict as a sentence with its Korean twin."""
+tallies, and a check's verdict as a sentence with its Korean twin."""
 from __future__ import annotations
 
 from typing import Iterable, Mapping
@@ -36,12 +36,6 @@ def check_title(kind: str) -> tuple[str, str]:
 def card_title(card: str) -> tuple[str, str]:
     """A modifying card's title (with its amount) in English and Korean; raises KeyError for an unknown card."""
     return checks.MODIFIERS[card][1], MODIFIERS[card]
-
-
-def names(listed: Iterable[str]) -> tuple[str, str]:
-    """Player names as a list in English ("Ann and Bo") and Korean ("Ann, Bo"); raises nothing."""
-    every = list(listed)
-    return " and ".join(every), ", ".join(every)
 
 
 def tallies(entered: Mapping[str, int], order: Iterable[str]) -> tuple[str, str]:
