@@ -1,6 +1,7 @@
 """`companion calibrate`: find the tray, measure a die, lock the Pi camera's exposure, save to the config."""
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 import statistics
@@ -13,6 +14,7 @@ from companion import config as config_module
 from companion.rules.errors import CompanionError
 
 SETTLE_SECONDS = 2.0
+VIEW_INFIX = "-tray-view-"  # a tray view calibration writes is named <config's name>-tray-view-<content>.png
 
 
 class CalibrationRefused(CompanionError):
@@ -23,9 +25,11 @@ class CalibrationRefused(CompanionError):
 
 def measure(source: Any, read: Callable[[Any], Any], *, settle_seconds: float = SETTLE_SECONDS,
             sleep: Callable[[float], None] = time.sleep) -> dict[str, Any]:
-    """The camera settings to save: tray box, die size (None: no die seen), locked exposure;
+    """The camera settings to save: tray box and its view, die size (None: no die seen), locked exposure;
     raises CameraError, or CalibrationRefused when the tray found leaves out dice on it."""
+    from vision.settle import thumbnail
     from vision.tray import find_tray
+    from vision.view_shift import floor
 
     sleep(settle_seconds)  # let the camera's automatic exposure and white balance settle
     found: dict[str, Any] = {}
@@ -40,13 +44,14 @@ def measure(source: Any, read: Callable[[Any], Any], *, settle_seconds: float = 
     boxes = [die.box for die in read(frame).dice]
     _check_dice_inside(found["tray"], boxes)
     found["die_px"] = int(statistics.median(max(box[2], box[3]) for box in boxes)) if boxes else None
+    found["tray_view"] = floor(thumbnail(frame), tuple(boxes), frame.shape[1])  # to follow the tray when knocked
     return found
 
 
 def _check_dice_inside(tray: list[int], boxes: list[tuple[int, int, int, int]]) -> None:
     """Refuse a tray that leaves out dice seen on it (the reader would set them aside as off the tray);
     raises CalibrationRefused."""
-    from vision.reader import in_tray
+    from vision.places import in_tray
 
     outside = [box for box in boxes if not in_tray(tray, box[0] + box[2] / 2, box[1] + box[3] / 2)]
     if outside:
@@ -59,11 +64,55 @@ def _check_dice_inside(tray: list[int], boxes: list[tuple[int, int, int, int]]) 
 def save(path: Path, settings: dict[str, Any]) -> None:
     """Write the settings into the config's [camera] table (a None value removes the key), keeping everything
     else, its comments and line endings, and who may read it; a link is written through to its target;
-    raises ConfigError, or OSError when the file cannot be written."""
+    raises ConfigError, or OSError when the file cannot be written.
+
+    A tray view (an image) is written to a PNG beside the config, named by its content, and the config names it;
+    the view it named before is removed once the new config is in place (a power cut leaves one or the other)."""
     target = target_of(path)
-    updated = _with_camera(_read_config(target), settings)
-    config_module.from_dict(_parse(updated, "Calibration would break the config file"))  # never write what would not load
-    _replace(target, updated)
+    before = _read_config(target)
+    settings, view = _with_view_file(target, settings)
+    try:
+        updated = _with_camera(before, settings)
+        config_module.from_dict(_parse(updated, "Calibration would break the config file"))  # never write what would not load
+        _replace(target, updated.encode("utf-8"), like=target)
+    except BaseException:
+        if view is not None:
+            view.unlink(missing_ok=True)
+        raise
+    _drop_old_view(target, before, view)
+
+
+def _with_view_file(target: Path, settings: dict[str, Any]) -> tuple[dict[str, Any], Path | None]:
+    """The settings with a tray view image replaced by the name of the PNG written for it beside the config, and
+    that file (None: no image, or the same view already saved there); raises OSError."""
+    view = settings.get("tray_view")
+    if view is None or isinstance(view, str):
+        return settings, None
+    from vision.pictures import encode_png
+
+    picture = encode_png(view)
+    written = target.parent / f"{target.stem}{VIEW_INFIX}{hashlib.sha256(picture).hexdigest()[:12]}.png"
+    named = {**settings, "tray_view": written.name}
+    if written.exists():
+        return named, None
+    _replace(written, picture, like=target)
+    return named, written
+
+
+def _drop_old_view(target: Path, before: str, kept: Path | None) -> None:
+    """Remove the tray view the config named before calibrating, when calibration wrote it and it is replaced;
+    raises nothing (a file left behind is only untidy)."""
+    try:
+        old = _parse(before, "").get("camera", {}).get("tray_view")
+    except config_module.ConfigError:
+        return
+    mine = isinstance(old, str) and Path(old).name == old and old.startswith(target.stem + VIEW_INFIX)
+    if kept is None or not mine or old == kept.name:
+        return
+    try:
+        (target.parent / old).unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def target_of(path: Path) -> Path:
@@ -80,20 +129,21 @@ def target_of(path: Path) -> Path:
     return target
 
 
-def _replace(target: Path, text: str) -> None:
-    """Write the text to a file beside the target, with its access, then put it in the target's place in one
-    step (a power cut leaves the old file or the new one); raises OSError, leaving no half-written file."""
-    with tempfile.NamedTemporaryFile("w", dir=target.parent, delete=False, encoding="utf-8", newline="") as temporary:
+def _replace(target: Path, data: bytes, *, like: Path) -> None:
+    """Write the data to a file beside the target, with the access of `like` (the config), then put it in the
+    target's place in one step (a power cut leaves the old file or the new one); raises OSError, leaving no
+    half-written file."""
+    with tempfile.NamedTemporaryFile("wb", dir=target.parent, delete=False) as temporary:
         written = Path(temporary.name)
         try:
-            temporary.write(text)
+            temporary.write(data)
             temporary.flush()
             os.fsync(temporary.fileno())
         except OSError:
             written.unlink(missing_ok=True)
             raise
     try:
-        _same_access(target, written)
+        _same_access(like, written)
         os.replace(written, target)
     except OSError:
         written.unlink(missing_ok=True)
@@ -184,7 +234,8 @@ def _parse(text: str, trouble: str) -> dict[str, Any]:
 def describe(settings: dict[str, Any]) -> str:
     """The saved settings in a sentence for the person calibrating; raises nothing."""
     parts = [f"camera {settings['source']}"] if settings.get("source") else []
-    parts.append(f"tray {settings['tray']}")
+    parts.append(f"tray {settings['tray']}" + (" (its view kept, to follow it when the camera is knocked)"
+                                               if settings.get("tray_view") is not None else ""))
     parts.append(f"die size {settings['die_px']} px" if settings.get("die_px") else
                  "no die seen, so no die size is saved (put one on the tray and calibrate again to measure it)")
     if "exposure_us" in settings:

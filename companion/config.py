@@ -4,7 +4,7 @@ from __future__ import annotations
 import ipaddress
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -50,6 +50,7 @@ class Camera:
 
     source: str = "pi"  # the box's camera; "synthetic" when a config says demo = true
     tray: tuple[int, int, int, int] | None = None
+    tray_view: Path | None = None  # the tray's view at calibration (a PNG calibration writes beside the config)
     die_px: int | None = None
     still_seconds: float = 0.6
     frames_to_vote: int = 3
@@ -92,7 +93,15 @@ def load(path: Path) -> Config:
         raise ConfigError(f"The config file {path} is not valid TOML: {error}.") from None
     except UnicodeDecodeError:
         raise ConfigError(f"The config file {path} is not UTF-8 text.") from None
-    return from_dict(data)
+    return beside(from_dict(data), Path(path).parent)
+
+
+def beside(config: Config, folder: Path) -> Config:
+    """The config with the files it names by a relative path found in `folder` (the config's own); raises nothing."""
+    view = config.camera.tray_view
+    if view is None or view.is_absolute():
+        return config
+    return replace(config, camera=replace(config.camera, tray_view=folder / view))
 
 
 def from_dict(data: dict[str, Any]) -> Config:
@@ -144,7 +153,7 @@ def _pins(table: dict[str, Any]) -> Pins:
 
 
 def _camera(table: dict[str, Any], *, demo: bool) -> Camera:
-    _only(table, "camera.", {"source", "tray", "die_px", "still_seconds", "frames_to_vote",
+    _only(table, "camera.", {"source", "tray", "tray_view", "die_px", "still_seconds", "frames_to_vote",
                              "exposure_us", "analogue_gain", "colour_gains"})
     tray, gains = table.get("tray"), table.get("colour_gains")
     locked = [key for key in (*EXPOSURE_KEYS, "colour_gains") if key in table]
@@ -155,6 +164,7 @@ def _camera(table: dict[str, Any], *, demo: bool) -> Camera:
     return Camera(
         source=_get(table, "camera.source", "synthetic" if demo else "pi", camera_source),  # the box has a Pi camera
         tray=None if tray is None else tuple(_get(table, "camera.tray", None, _tray)),  # type: ignore[arg-type]
+        tray_view=None if "tray_view" not in table else Path(_get(table, "camera.tray_view", None, _text)),
         die_px=_get(table, "camera.die_px", None, _whole(8, 2000)),
         still_seconds=_get(table, "camera.still_seconds", 0.6, _still_seconds),
         frames_to_vote=_get(table, "camera.frames_to_vote", 3, _whole(1, 15)),

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from companion.config import Camera as CameraConfig
 from companion.config import Config, ConfigError
 from companion.dice_camera import DiceCamera
 from companion.games import registered_games
@@ -195,7 +196,6 @@ def _show_lights(panel: Any) -> Callable[[dict[str, Any]], None]:
 def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) -> tuple[Any, DiceCamera | None]:
     from companion.camera_guard import GuardedCamera
     from companion.roller import Roller
-    from vision.reader import DiceReader
     from vision.sources import open_source
 
     if frames is None and config.camera.source == "none":
@@ -221,9 +221,32 @@ def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) 
     if not source.online:
         warnings.append(f"Camera offline ({source.reason}); enter rolls by hand. It is tried again with back-off.")
         log.warning(warnings[-1])
-    read = functools.partial(DiceReader().read, tray=config.camera.tray, die_px=config.camera.die_px)
-    roller = Roller(source, read, still_seconds=config.camera.still_seconds, frames_to_vote=config.camera.frames_to_vote)
+    roller = Roller(source, _reading(config.camera, warnings), still_seconds=config.camera.still_seconds, frames_to_vote=config.camera.frames_to_vote)
     return source, DiceCamera(loop, roller, before_roll=_demo_throw(source) if config.demo else lambda sides: None)
+
+
+def _reading(camera: CameraConfig, warnings: list[str]) -> Callable[[Any], Any]:
+    """The reader the roller uses: the calibrated die size, and the tray followed in view when the camera is
+    knocked (kept where calibration found it when its saved view cannot be read, with a warning); raises
+    FileNotFoundError when a network file is missing."""
+    from vision.reader import DiceReader
+    from vision.tray import CalibratedTray, read_view
+
+    reader = DiceReader()
+    if camera.tray is None:
+        return functools.partial(reader.read, die_px=camera.die_px)
+    try:
+        tray = CalibratedTray(camera.tray, None if camera.tray_view is None else read_view(camera.tray_view))
+    except ValueError as error:
+        warnings.append(f"camera.tray_view: {error}. The tray stays where calibration found it, so after a "
+                        "knock of the camera run `companion calibrate` again.")
+        log.warning(warnings[-1])
+        tray = CalibratedTray(camera.tray)
+
+    def read(frame: Any) -> Any:
+        return tray.flagged(frame, reader.read(frame, die_px=camera.die_px))
+
+    return read
 
 
 def _demo_throw(source: Any) -> Callable[[tuple[int, ...]], object]:

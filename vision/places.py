@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from vision.types import DiceReading, DieReading
+from vision.types import OFF_TRAY, Box, DiceReading, DieReading
 
 STAYED = 0.5  # a die whose centre is within this many die sides of where a die lay is the same die, unmoved
 MOVED_AWAY = 1.5  # one this many die sides from every die before has been thrown (a knock rolls it about one)
@@ -71,6 +71,25 @@ def shifted(reading: DiceReading, shift: tuple[float, float] | None) -> DiceRead
         return reading
     dx, dy = round(shift[0]), round(shift[1])
     return DiceReading(tuple(replace(die, box=(die.box[0] + dx, die.box[1] + dy) + die.box[2:]) for die in reading.dice))
+
+
+def on_tray(reading: DiceReading, tray: Box) -> DiceReading:
+    """The dice of `reading`, each flagged `off_tray` when its centre lies outside the tray box (x, y, w, h), and
+    only then; raises nothing."""
+    return DiceReading(tuple(replace(die, flags=_on_tray_flags(die, tray)) for die in reading.dice))
+
+
+def in_tray(tray: Box | list[int], x: float, y: float) -> bool:
+    """Whether the point (x, y) lies in the tray box (a die centred outside it is set aside); raises nothing."""
+    left, top, width, height = tray
+    return left <= x < left + width and top <= y < top + height
+
+
+def _on_tray_flags(die: DieReading, tray: Box) -> tuple[str, ...]:
+    """The die's flags with `off_tray` added or dropped as its centre lies off or on the tray; raises nothing."""
+    kept = tuple(flag for flag in die.flags if flag != OFF_TRAY)
+    left, top, width, height = die.box
+    return kept if in_tray(tray, left + width / 2, top + height / 2) else kept + (OFF_TRAY,)
 
 
 def _lies_where(old: DieReading, die: DieReading) -> bool:

@@ -21,7 +21,8 @@ from vision.faces import CLASSES, NOT_PIPS, NOTHING, FaceReader
 from vision.finder import Finder, Spot, strongest_apart
 from vision.pips import foreshortening
 from vision.types import NOT_PIPS as NOT_PIPS_FLAG
-from vision.types import COCKED, OFF_TRAY, UNSURE, Box, DiceReading, DieReading
+from vision.places import on_tray
+from vision.types import COCKED, UNSURE, Box, DiceReading, DieReading
 
 log = logging.getLogger(__name__)
 
@@ -57,15 +58,15 @@ class DiceReader:
         tray_box = _checked_tray(tray)
         die_size = _checked_die_px(die_px)
         images = pyramid(image)
-        dice = self._dice(images, tray_box, die_size)
+        dice = self._dice(images, die_size)
         if die_size is not None and self._stale(dice, die_size):
-            dice = self._dice(images, tray_box, None)
+            dice = self._dice(images, None)
         dice = _mark_cocked(_mark_specks(dice), image)
         dice.sort(key=lambda die: (die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2))
-        return DiceReading(tuple(dice))
+        reading = DiceReading(tuple(dice))
+        return reading if tray_box is None else on_tray(reading, tray_box)
 
-    def _dice(self, images: list[np.ndarray], tray_box: tuple[int, int, int, int] | None,
-              die_size: float | None) -> list[DieReading]:
+    def _dice(self, images: list[np.ndarray], die_size: float | None) -> list[DieReading]:
         """Returns the dice the finder and the face reader agree on, unsorted; raises nothing."""
         with self._lock:
             spots = strongest_apart(self._spots(images, die_size))
@@ -75,7 +76,7 @@ class DiceReader:
             for spot, chance, agree, crop in zip(spots, faces.chances, faces.agreed, faces.crops)
             if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE and face_contrast(crop) >= STANDS_APART
         ]
-        return [_die_from(spot, chance, agree, images[0], tray_box) for spot, chance, agree in _without_nesting(kept)]
+        return [_die_from(spot, chance, agree, images[0]) for spot, chance, agree in _without_nesting(kept)]
 
     def _stale(self, dice: list[DieReading], die_size: float) -> bool:
         """Whether the hinted look found no die, or dice of another size (the camera moved, new dice); raises nothing.
@@ -207,9 +208,7 @@ def _likeliest_face(chance: np.ndarray) -> int:
     return int(np.argmax(chance[1:CLASSES])) + 1
 
 
-def _die_from(
-    spot: Spot, chance: np.ndarray, agreed: bool, image: np.ndarray, tray: tuple[int, int, int, int] | None
-) -> DieReading:
+def _die_from(spot: Spot, chance: np.ndarray, agreed: bool, image: np.ndarray) -> DieReading:
     """Returns the reading for one kept die: value, box, confidence and flags; raises nothing."""
     faces = chance[1:CLASSES] / max(1e-9, 1.0 - chance[NOTHING])
     best = _likeliest_face(chance)
@@ -226,8 +225,6 @@ def _die_from(
         or _cut_by_the_edge(spot, image.shape[1], image.shape[0])
     ):
         flags.append(UNSURE)
-    if tray is not None and not in_tray(tray, spot.x, spot.y):
-        flags.append(OFF_TRAY)
     return DieReading(6, value, _box(spot, image.shape[1], image.shape[0]), round(confidence, 3), tuple(flags))
 
 
@@ -290,9 +287,3 @@ def _box(spot: Spot, width: int, height: int) -> Box:
     right = int(round(min(float(width), spot.x + half)))
     bottom = int(round(min(float(height), spot.y + half)))
     return left, top, max(1, right - left), max(1, bottom - top)
-
-
-def in_tray(tray: tuple[int, int, int, int] | list[int], x: float, y: float) -> bool:
-    """Whether the point (x, y) lies in the tray box (a die centred outside it is set aside); raises nothing."""
-    left, top, width, height = tray
-    return left <= x < left + width and top <= y < top + height

@@ -28,18 +28,21 @@ def view_shift(before: np.ndarray, now: np.ndarray, dice_before: tuple[Box, ...]
     did not move or nothing shows it; the dice boxes are in frame px; raises ValueError for unlike sizes."""
     if before.shape[:2] != now.shape[:2]:
         raise ValueError(f"views of different sizes: {before.shape[:2]} and {now.shape[:2]}")
-    scale = frame_width / before.shape[1]
-    first, second = _floor(before, dice_before, scale), _floor(now, dice_now, scale)
+    first, second = floor(before, dice_before, frame_width), floor(now, dice_now, frame_width)
     window = cv2.createHanningWindow((first.shape[1], first.shape[0]), cv2.CV_32F)
-    (dx, dy), match = cv2.phaseCorrelate(first, second, window)
+    (dx, dy), match = cv2.phaseCorrelate(first.astype(np.float32), second.astype(np.float32), window)
     if match < MIN_MATCH or np.hypot(dx, dy) < MIN_SHIFT:
         return None
+    scale = frame_width / before.shape[1]
     return dx * scale, dy * scale
 
 
-def _floor(thumb: np.ndarray, dice: tuple[Box, ...], scale: float) -> np.ndarray:
-    """The thumbnail in grey with its dice painted out from their surround, as float32; raises nothing."""
+def floor(thumb: np.ndarray, dice: tuple[Box, ...], frame_width: int) -> np.ndarray:
+    """The thumbnail in grey (uint8) with its dice, boxes in frame px, painted out from their surround; raises nothing."""
     grey = cv2.cvtColor(thumb, cv2.COLOR_BGR2GRAY) if thumb.ndim == 3 else thumb
+    if not dice:
+        return grey.copy()
+    scale = frame_width / thumb.shape[1]
     mask = np.zeros(grey.shape, np.uint8)
     for x, y, width, height in dice:
         half_width, half_height = width * (1 + GROW) / (2 * scale) + 1, height * (1 + GROW) / (2 * scale) + 1
@@ -47,4 +50,4 @@ def _floor(thumb: np.ndarray, dice: tuple[Box, ...], scale: float) -> np.ndarray
         corner = (int(centre_x - half_width), int(centre_y - half_height))
         far_corner = (int(np.ceil(centre_x + half_width)), int(np.ceil(centre_y + half_height)))
         cv2.rectangle(mask, corner, far_corner, 255, -1)
-    return cv2.inpaint(grey, mask, 3, cv2.INPAINT_TELEA).astype(np.float32)
+    return cv2.inpaint(grey, mask, 3, cv2.INPAINT_TELEA)

@@ -10,7 +10,7 @@ import pytest
 
 from companion import calibrate, config
 from vision.sources import CameraError
-from vision.tray import find_tray
+from vision.tray import find_tray, read_view
 from vision.types import DiceReading, DieReading
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "companion.example.toml"
@@ -248,3 +248,53 @@ def test_a_camera_without_colour_is_calibrated_without_colour_gains(tmp_path: Pa
     path.write_text('[camera]\nexposure_us = 1\nanalogue_gain = 1.0\ncolour_gains = [1.0, 1.0]\n')  # a colour camera before
     calibrate.save(path, calibrate.measure(Monochrome(), _reader, sleep=lambda seconds: None))
     assert config.load(path).camera.locked_exposure == {"ExposureTime": 9000, "AnalogueGain": 4.0}
+
+
+def _view_files(folder: Path) -> list[str]:
+    return sorted(entry.name for entry in folder.iterdir() if entry.suffix == ".png")
+
+
+def test_calibration_keeps_the_trays_view_beside_the_config_and_drops_the_one_before(tmp_path: Path) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text('[web]\nport = 8080\n')
+    found = calibrate.measure(_PiLike(), _reader, sleep=lambda seconds: None)
+    assert found["tray_view"].shape == (120, 160) and "its view kept" in calibrate.describe(found)
+    calibrate.save(path, found)
+    first = config.load(path).camera.tray_view
+    assert first is not None and first.parent == tmp_path and first.name.startswith("companion-tray-view-")
+    assert np.array_equal(read_view(first), found["tray_view"])
+    calibrate.save(path, found)  # the same view again: the same file, kept
+    assert config.load(path).camera.tray_view == first and _view_files(tmp_path) == [first.name]
+    calibrate.save(path, {**found, "tray_view": found["tray_view"] // 2})  # the camera was moved and calibrated again
+    second = config.load(path).camera.tray_view
+    assert second is not None and second != first and _view_files(tmp_path) == [second.name]
+
+
+def test_a_view_the_config_names_by_hand_is_never_removed(tmp_path: Path) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text('[camera]\ntray_view = "my-tray.png"\n')
+    (tmp_path / "my-tray.png").write_bytes(b"kept by the owner")
+    calibrate.save(path, calibrate.measure(_PiLike(), _reader, sleep=lambda seconds: None))
+    assert (tmp_path / "my-tray.png").read_bytes() == b"kept by the owner" and len(_view_files(tmp_path)) == 2
+
+
+def test_a_config_that_cannot_be_written_keeps_its_view_and_leaves_no_new_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "companion.toml"
+    found = calibrate.measure(_PiLike(), _reader, sleep=lambda seconds: None)
+    calibrate.save(path, found)
+    first, before = config.load(path).camera.tray_view, path.read_text()
+    written = calibrate._replace
+
+    def config_fails(target: Path, data: bytes, *, like: Path) -> None:  # the view is written, then the disk fills
+        if target.suffix == ".toml":
+            raise OSError(28, "No space left on device")
+        written(target, data, like=like)
+
+    monkeypatch.setattr(calibrate, "_replace", config_fails)
+    with pytest.raises(OSError):
+        calibrate.save(path, {**found, "tray_view": found["tray_view"] // 2})
+    assert path.read_text() == before and first is not None and _view_files(tmp_path) == [first.name]
+    with pytest.raises(config.ConfigError):  # a setting that would not load: nothing is written, no view either
+        calibrate.save(path, {**found, "tray": [0, 0, 2, 2], "tray_view": found["tray_view"] // 3})
+    assert path.read_text() == before and _view_files(tmp_path) == [first.name]

@@ -77,6 +77,7 @@ def test_demo_on_the_command_line_means_synthetic_dice_and_a_real_box_warns_abou
         ({"camera": {"source": "webcam"}}, "camera.source = 'webcam' is not a camera"),
         ({"camera": {"source": "usb:²"}}, "camera.source = 'usb:²' is not a camera"),
         ({"camera": {"tray": [1, 2, 3]}}, "camera.tray = [1, 2, 3] must be [x, y, width, height]"),
+        ({"camera": {"tray_view": ""}}, "camera.tray_view = '' must be some text"),
         ({"camera": {"still_seconds": -1}}, "camera.still_seconds = -1"),
         ({"camera": {"still_seconds": 10}}, "camera.still_seconds = 10 must be a number of seconds from 0.1 to 5"),
         ({"game": {"players": []}}, "game.players = [] must be a list of 1 to 8 player names"),
@@ -167,3 +168,25 @@ def test_white_balance_gains_beyond_the_cameras_32_are_refused() -> None:
 def test_a_camera_without_colour_locks_its_exposure_without_white_balance() -> None:
     camera = config.from_dict({"camera": {"exposure_us": 12000, "analogue_gain": 2.0}}).camera
     assert camera.locked_exposure == {"ExposureTime": 12000, "AnalogueGain": 2.0}
+
+
+def test_a_trays_view_named_by_a_relative_path_is_found_beside_the_config(tmp_path: Path) -> None:
+    path = tmp_path / "etc" / "companion.toml"
+    path.parent.mkdir()
+    path.write_text('[camera]\ntray = [1, 2, 300, 200]\ntray_view = "companion-tray-view-1.png"\n')
+    assert config.load(path).camera.tray_view == path.parent / "companion-tray-view-1.png"  # not the working folder's
+    path.write_text(f'[camera]\ntray_view = "{tmp_path / "view.png"}"\n')
+    assert config.load(path).camera.tray_view == tmp_path / "view.png"
+
+
+def test_a_trays_view_that_cannot_be_read_is_told_and_the_table_runs_on(tmp_path: Path) -> None:
+    from companion.daemon import build
+
+    box = config.Config(host="127.0.0.1", port=0, state=tmp_path, pins=config.Pins(factory="mock"), demo=True,
+                        camera=config.Camera(source="synthetic", tray=(0, 0, 640, 480), tray_view=tmp_path / "gone.png"))
+    companion = build(box)
+    try:
+        told = [warning for warning in companion.warnings if warning.startswith("camera.tray_view: cannot read")]
+        assert len(told) == 1 and "run `companion calibrate` again" in told[0] and companion.camera is not None
+    finally:
+        companion.stop()

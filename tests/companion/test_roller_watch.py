@@ -10,6 +10,7 @@ import numpy as np
 from companion.roll_sentences import CAMERA_MOVED_MESSAGE, REROLL_MESSAGE, UNMOVED_MESSAGE
 from companion.roller import Roller, RollResult, Watch
 from roller_parts import FakeClock, roller_with
+from tray_scene import knocked
 from vision.reader import read_dice
 from vision.synthetic import render_dice
 
@@ -27,10 +28,7 @@ class Tray:
 
     def knock(self, dx: float, dy: float, degrees: float = 0.0) -> None:
         """The camera is knocked: the whole view shifts by (dx, dy) px and turns by `degrees`."""
-        height, width = self.view.shape[:2]
-        matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
-        matrix[:, 2] += (dx, dy)
-        self.view = cv2.warpAffine(self.view, matrix, (width, height), borderMode=cv2.BORDER_REPLICATE)
+        self.view = knocked(self.view, dx, dy, degrees)
 
     def frame(self) -> np.ndarray:
         return self.view.copy()

@@ -9,25 +9,13 @@ import cv2
 import numpy as np
 import pytest
 
+from tray_scene import knocked, moved
 from vision.scoring import load_folder
 from vision.settle import thumbnail
 from vision.sources import SyntheticCamera
-from vision.types import Box
 from vision.view_shift import view_shift
 
 KNOCKED_FOLDERS = ("nell-byler-d6", "matteop65-webcam-d6")
-
-
-def knocked(frame: np.ndarray, dx: float, dy: float, degrees: float) -> np.ndarray:
-    """The frame as a camera shifted by (dx, dy) px and turned by `degrees` about its centre sees it."""
-    height, width = frame.shape[:2]
-    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
-    matrix[:, 2] += (dx, dy)
-    return cv2.warpAffine(frame, matrix, (width, height), borderMode=cv2.BORDER_REPLICATE)
-
-
-def moved(boxes: tuple[Box, ...], dx: float, dy: float) -> tuple[Box, ...]:
-    return tuple((x + round(dx), y + round(dy), width, height) for x, y, width, height in boxes)
 
 
 @pytest.mark.parametrize("folder", KNOCKED_FOLDERS)
