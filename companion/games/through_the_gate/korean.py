@@ -13,10 +13,10 @@ DJINN = {checks.DISCARD: "카드를 버립니다.", checks.NOTHING: "아무 일�
 def verdict(check: Check) -> str:
     """The check's result in a Korean sentence, raw die and modified value shown; raises nothing."""
     if not check.dice:
-        return "굴림을 기다리는 중."
+        return "굴림을 기다리는 중입니다."
     shown = ", ".join(checks.show_die(die) for die in check.dice)
     if check.awaiting:
-        return f"굴린 값 {shown}; 다음 굴림을 기다리는 중."
+        return f"굴린 값 {shown}; 다음 굴림을 기다리는 중입니다."
     return f"굴린 값 {shown} (속도 {check.speed}): {_ruling(check)}"
 
 

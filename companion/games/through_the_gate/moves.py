@@ -135,7 +135,8 @@ def _start_check(state: TheGate, act: Act) -> TheGate:
     check = Check(act.args["kind"], player, speed)
     note, note_ko = ("", "") if player == state.current else (" (not their turn: speed is zero)", " (자기 차례가 아니므로 속도 0)")
     name, (title, title_ko) = state.name(player), words.check_title(check.kind)
-    return say(replace(state, check=check), Said(f"{name}: {title}{note}.", f"{name}: {title_ko}{note_ko}."))
+    return say(replace(state, check=check), Said(words.stopped(f"{name}: {title}{note}"),
+                                                 words.stopped(f"{name}: {title_ko}{note_ko}")))
 
 
 def _modify(state: TheGate, act: Act) -> TheGate:

@@ -33,6 +33,12 @@ def check_title(kind: str) -> tuple[str, str]:
     return checks.CHECK_TITLES[kind], CHECK_TITLES[kind]
 
 
+def stopped(sentence: str) -> str:
+    """The sentence with a full stop, unless it already ends in one or a question mark ("Ann: Roll = 6?");
+    raises nothing."""
+    return sentence if sentence.endswith((".", "?", "!")) else sentence + "."
+
+
 def card_title(card: str) -> tuple[str, str]:
     """A modifying card's title (with its amount) in English and Korean; raises KeyError for an unknown card."""
     return checks.MODIFIERS[card][1], MODIFIERS[card]
