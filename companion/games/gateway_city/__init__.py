@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from companion.games.gateway_city.ending import result_ko
 from companion.games.gateway_city.moves import MOVES
 from companion.games.gateway_city.state import (
     EVENT,
@@ -18,7 +17,7 @@ from companion.games.gateway_city.views import view, whose_turn
 from companion.games.gateway_city.words import josa
 from companion.rules.errors import BadInput
 from companion.rules.game import Game, Outcome, Setup, say
-from companion.rules.said import Said
+from companion.rules.said import Said, in_korean
 from companion.rules.schema import JSON, array, boolean, integer, obj, text
 
 DEFAULT_TOKENS = ("1", "2", "3", "4", "5", "6", "X", "X")
@@ -101,7 +100,7 @@ def outcome(state: City) -> Outcome | None:
     if state.finish is None:
         return None
     detail = {"reason": state.finish.reason, "vp": [faction.vp for faction in state.factions], "round": state.round,
-              "summary_ko": result_ko(state, state.finish)}
+              "summary_ko": in_korean(state.finish.message)}  # the message said in Korean
     return Outcome(state.finish.winners, state.finish.message, detail)
 
 

@@ -70,20 +70,5 @@ def _most_vp(state: City) -> Finish:
                                             f"이벤트 덱이 비었습니다: {names_ko} 승리 (최다 승점 {best}점)."))
 
 
-def result_ko(state: City, finish: Finish) -> str:
-    """How the game ended, in Korean, for the Korean page; raises nothing."""
-    names = ", ".join(state.name(seat) for seat in finish.winners)
-    best = max((state.factions[seat].vp for seat in finish.winners), default=0)
-    if finish.reason == TWENTY_VP:
-        return f"{names}: {WIN_VP} VP에 도달해 바로 승리!"
-    if finish.reason == HELD_ALL:
-        return f"{names}: 이벤트 카드를 뽑는 동안 모든 구역을 지켜 승리!"
-    if finish.reason == DECK_EMPTY and len(finish.winners) > 1:
-        return f"이벤트 덱이 비었습니다: {names} 공동 승리 (각 {best} VP)."
-    if finish.reason == DECK_EMPTY:
-        return f"이벤트 덱이 비었습니다: {names} 승리 (최다 VP {best})."
-    return "드루에가르 호드가 모든 구역을 차지했습니다: 도시가 무너져 모두 패배합니다."
-
-
 def _ended(state: City, finish: Finish) -> City:
     return say(replace(state, finish=finish, battle=None, spawn_queue=()), finish.message)

@@ -42,7 +42,7 @@ def test_reaching_20_vp_wins_at_once_in_the_middle_of_a_turn() -> None:
     table = act(act(table, 0, "attack", district=1, army=ARMY), 0, "fight")
     result = outcome(table)
     assert result is not None and result.winners == (0,) and result.detail["reason"] == "twenty_vp"
-    assert result.detail["summary_ko"] == f"{state_of(table).name(0)}: 20 VP에 도달해 바로 승리!"
+    assert result.detail["summary_ko"] == f"{state_of(table).name(0)}: 승점 20점에 도달해 바로 승리합니다!"
     assert state_of(table).phase == ATTACK
 
 
@@ -73,7 +73,7 @@ def test_an_empty_event_deck_ends_the_game_on_the_most_vp() -> None:
     table = act(at_event(act(table, 0, "adjust_vp", player=1, amount=4)), 0, "draw_event")
     result = outcome(table)
     assert result.winners == (1,) and result.detail["reason"] == "event_deck_empty"
-    assert result.detail["summary_ko"] == f"이벤트 덱이 비었습니다: {state_of(table).name(1)} 승리 (최다 VP 4)."
+    assert result.detail["summary_ko"] == f"이벤트 덱이 비었습니다: {state_of(table).name(1)} 승리 (최다 승점 4점)."
     assert GAME.view(state_of(table), None)["deck"]["left"] == 0
 
 
@@ -83,7 +83,7 @@ def test_an_empty_event_deck_with_tied_vp_is_a_shared_win() -> None:
     table = act(at_event(table), 0, "draw_event")
     assert outcome(table).winners == (0, 1) and "share the win" in outcome(table).summary
     names = f"{state_of(table).name(0)}, {state_of(table).name(1)}"
-    assert outcome(table).detail["summary_ko"] == f"이벤트 덱이 비었습니다: {names} 공동 승리 (각 3 VP)."
+    assert outcome(table).detail["summary_ko"] == f"이벤트 덱이 비었습니다: {names} 공동 승리 (각 승점 3점)."
 
 
 def test_the_event_deck_runs_out_only_after_the_last_cards_battles() -> None:
@@ -105,7 +105,7 @@ def test_holding_every_district_through_the_event_draw_wins() -> None:
     table = act(act(table, 1, "defend", army=ARMY), 1, "fight")
     result = outcome(table)
     assert result.winners == (1,) and result.detail["reason"] == "held_all_districts"
-    assert result.detail["summary_ko"] == f"{state_of(table).name(1)}: 이벤트 카드를 뽑는 동안 모든 구역을 지켜 승리!"
+    assert result.detail["summary_ko"] == f"{state_of(table).name(1)}: 이벤트 카드를 뽑는 동안 모든 구역을 지켜 승리합니다!"
 
 
 def test_losing_a_district_in_the_event_draw_means_no_win() -> None:
