@@ -111,3 +111,17 @@ def test_a_view_that_is_not_calibrations_is_refused_with_a_sentence(tmp_path: Pa
     saved = tmp_path / "view.png"
     saved.write_bytes(cv2.imencode(".png", np.full((120, 160), 7, np.uint8))[1].tobytes())
     assert read_view(saved).shape == (120, 160)
+
+
+def test_other_light_or_a_shadow_over_half_the_tray_does_not_move_it() -> None:
+    table = TableTray()
+    table.show([4], seed=2)
+    tray = calibrated(table.frame(), table.boxes)
+    table.show([6, 2], seed=5)  # other dice, elsewhere
+    evening = (table.frame() * 0.55).astype(np.uint8)  # the lamp instead of daylight
+    shadow = table.frame()
+    shadow[:, 320:] = (shadow[:, 320:] * 0.5).astype(np.uint8)  # a player leans over half of it
+    warm = table.frame()
+    warm[:, :, 0] = (warm[:, :, 0] * 0.7).astype(np.uint8)  # a warmer bulb: less blue
+    for frame in (evening, shadow, warm):
+        assert tray.where(frame, read_dice(frame)) == tray.box
