@@ -11,6 +11,7 @@ import numpy as np
 from vision.sources import CameraError, as_bgr
 
 PICAMERA2_MISSING = "picamera2 is not installed; on the Pi install python3-picamera2"
+FLAT = 2.0  # a picture whose grey levels spread less than this (a covered lens, a dark room) may repeat exactly
 
 
 class PiCamera:
@@ -126,9 +127,15 @@ class UsbCamera:
         size: tuple[int, int] | None = None,
         timeout_seconds: float = 2.0,
         failures_allowed: int = 20,
+        frozen_seconds: float = 3.0,
     ) -> None:
-        """Open the webcam and start grabbing; raises CameraError when it does not open."""
+        """Open the webcam and start grabbing; raises CameraError when it does not open.
+
+        Unplugged, some webcams' drivers go on giving the last picture as new (opencv/opencv#5221, #14044),
+        never failing a read. A sensor's noise makes two real frames differ, so a picture with some detail
+        repeated exactly for `frozen_seconds` counts as the camera gone."""
         self.index, self.timeout_seconds, self.failures_allowed = index, timeout_seconds, failures_allowed
+        self.frozen_seconds = frozen_seconds
         self._capture = capture_factory(index)
         if not self._capture.isOpened():
             self._capture.release()
@@ -140,6 +147,7 @@ class UsbCamera:
         self._fresh = threading.Condition()
         self._newest: np.ndarray | None = None
         self._newest_at = 0.0
+        self._same_since = 0.0  # when the picture last changed
         self.frames_grabbed = 0
         self._problem: str | None = None
         self._stop = threading.Event()
@@ -174,10 +182,8 @@ class UsbCamera:
             image = as_bgr(image) if ok and isinstance(image, np.ndarray) else None
             if image is not None:
                 failures = 0
-                with self._fresh:
-                    self._newest, self._newest_at = image, time.monotonic()
-                    self.frames_grabbed += 1
-                    self._fresh.notify_all()
+                if not self._keep(image):
+                    return
                 continue
             failures += 1
             if failures >= self.failures_allowed:
@@ -186,3 +192,21 @@ class UsbCamera:
                     self._fresh.notify_all()
                 return
             self._stop.wait(0.01)
+
+    def _keep(self, image: np.ndarray) -> bool:
+        """Make the image the newest frame; False (with the problem recorded) when the same detailed picture has
+        come for `frozen_seconds`: the driver repeats its last one; raises nothing."""
+        now = time.monotonic()
+        with self._fresh:
+            repeated = self._newest is not None and np.array_equal(self._newest, image)
+            if not repeated:
+                self._same_since = now
+            elif now - self._same_since >= self.frozen_seconds and float(image[::8, ::8].std()) >= FLAT:
+                self._problem = (f"The USB camera usb:{self.index} sends the same picture over and over; "
+                                 "is it unplugged? Plug it in again.")
+                self._fresh.notify_all()
+                return False
+            self._newest, self._newest_at = image, now
+            self.frames_grabbed += 1
+            self._fresh.notify_all()
+        return True

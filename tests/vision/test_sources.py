@@ -247,6 +247,33 @@ def test_usb_camera_that_disappears_raises_camera_error() -> None:
     camera.close()
 
 
+def test_usb_camera_whose_driver_repeats_its_last_picture_raises_camera_error() -> None:
+    """Unplugged, some drivers give the last picture as new for ever (opencv/opencv#5221)."""
+    rng = np.random.default_rng(4)
+    tray = rng.integers(0, 256, (48, 64, 3), dtype=np.uint8)
+    dark = np.full((48, 64, 3), 3, np.uint8)  # a covered lens: nothing to tell frames apart by
+    fake = FakeCapture(2)
+    camera = UsbCamera(2, capture_factory=lambda index: fake, frozen_seconds=0.2)
+    try:
+        for _ in range(30):  # 0.3 s in a dark room: the same flat picture again is no fault
+            fake.frames.put(dark.copy())
+            time.sleep(0.01)
+        for _ in range(30):  # 0.3 s of a live sensor over the tray: its noise makes every frame differ
+            fake.frames.put(cv2.add(tray, rng.integers(0, 2, tray.shape, dtype=np.uint8)))
+            time.sleep(0.01)
+        _wait_for(lambda: fake.frames.empty())
+        assert camera.frame().shape == (48, 64, 3) and camera._thread.is_alive()
+        for _ in range(40):  # the cable is kicked: the same picture, again and again
+            fake.frames.put(tray.copy())
+            time.sleep(0.01)
+        _wait_for(lambda: not camera._thread.is_alive())
+        with pytest.raises(CameraError, match="sends the same picture over and over; is it unplugged"):
+            camera.frame()
+    finally:
+        fake.unplug()
+        camera.close()
+
+
 def test_usb_camera_that_sends_nothing_or_never_opens_raises_camera_error() -> None:
     fake = FakeCapture(0)
     camera = UsbCamera(0, capture_factory=lambda index: fake, timeout_seconds=0.05)
