@@ -156,7 +156,17 @@ def check_config(path: Path) -> int:
     """Check a config as `run` would, its first game included; returns the exit code; raises ConfigError."""
     from companion.daemon import check_first_game
 
-    check_first_game(config_module.load(path))
+    chosen = config_module.load(path)
+    check_first_game(chosen)
+    view = chosen.camera.tray_view
+    if view is not None:
+        from vision.tray import read_view
+
+        try:
+            read_view(view)
+        except ValueError as error:  # run goes on without it, so this is no error, but it is worth knowing
+            print(f"{path}: fine, but camera.tray_view: {error}, so the tray will not follow a knocked camera.")
+            return 0
     print(f"{path}: fine.")
     return 0
 

@@ -221,7 +221,8 @@ def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) 
     if not source.online:
         warnings.append(f"Camera offline ({source.reason}); enter rolls by hand. It is tried again with back-off.")
         log.warning(warnings[-1])
-    roller = Roller(source, _reading(config.camera, warnings), still_seconds=config.camera.still_seconds, frames_to_vote=config.camera.frames_to_vote)
+    roller = Roller(source, _reading(config.camera, warnings), still_seconds=config.camera.still_seconds,
+                    frames_to_vote=config.camera.frames_to_vote)
     return source, DiceCamera(loop, roller, before_roll=_demo_throw(source) if config.demo else lambda sides: None)
 
 

@@ -179,6 +179,16 @@ def test_a_trays_view_named_by_a_relative_path_is_found_beside_the_config(tmp_pa
     assert config.load(path).camera.tray_view == tmp_path / "view.png"
 
 
+def test_check_config_tells_of_a_trays_view_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    path = tmp_path / "companion.toml"
+    path.write_text('[camera]\ntray = [1, 2, 300, 200]\ntray_view = "companion-tray-view-gone.png"\n')
+    assert main(["check-config", str(path)]) == 0  # the table runs without it
+    told = capsys.readouterr().out
+    assert "fine, but camera.tray_view: cannot read the tray's view" in told and "not follow a knocked camera" in told
+
+
 def test_a_trays_view_that_cannot_be_read_is_told_and_the_table_runs_on(tmp_path: Path) -> None:
     from companion.daemon import build
 
