@@ -170,6 +170,7 @@
       const error = new Error((data && data.message) || answer.statusText);
       error.status = answer.status;
       error.code = data && data.error;
+      error.message_ko = data && data.message_ko; // the box's Korean twin, for the Korean page
       throw error;
     }
     return data;
