@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from companion import config as config_module
 from companion.rules.errors import CompanionError
+from companion.rules.said import Said
 
 SETTLE_SECONDS = 2.0
 VIEW_INFIX = "-tray-view-"  # a tray view calibration writes is named <config's name>-tray-view-<content>.png
@@ -55,10 +56,13 @@ def _check_dice_inside(tray: list[int], boxes: list[tuple[int, int, int, int]]) 
 
     outside = [box for box in boxes if not in_tray(tray, box[0] + box[2] / 2, box[1] + box[3] / 2)]
     if outside:
-        raise CalibrationRefused(
+        raise CalibrationRefused(Said(
             f"The tray I found, {tray}, leaves out {len(outside)} of the {len(boxes)} dice I see, so those would be "
             "set aside at the table. Put the whole tray in view, with the dice inside it, and calibrate again; "
-            "nothing was saved.")
+            "nothing was saved.",
+            f"찾은 트레이 {tray}에서 보이는 주사위 {len(boxes)}개 중 {len(outside)}개가 빠져, 게임 중에 그 주사위는 "
+            "읽지 않게 됩니다. 트레이 전체가 보이고 주사위가 그 안에 있게 한 뒤 다시 보정하세요. 아무것도 저장하지 "
+            "않았습니다."))
 
 
 def save(path: Path, settings: dict[str, Any]) -> None:
@@ -70,11 +74,11 @@ def save(path: Path, settings: dict[str, Any]) -> None:
     the view it named before is removed once the new config is in place (a power cut leaves one or the other)."""
     target = target_of(path)
     before = _read_config(target)
-    settings, view = _with_view_file(target, settings)
+    settings, view = with_view_file(target, settings)
     try:
         updated = _with_camera(before, settings)
         config_module.from_dict(_parse(updated, "Calibration would break the config file"))  # never write what would not load
-        _replace(target, updated.encode("utf-8"), like=target)
+        replace_file(target, updated.encode("utf-8"), like=target)
     except BaseException:
         if view is not None:
             view.unlink(missing_ok=True)
@@ -82,7 +86,7 @@ def save(path: Path, settings: dict[str, Any]) -> None:
     _drop_old_view(target, before, view)
 
 
-def _with_view_file(target: Path, settings: dict[str, Any]) -> tuple[dict[str, Any], Path | None]:
+def with_view_file(target: Path, settings: dict[str, Any]) -> tuple[dict[str, Any], Path | None]:
     """The settings with a tray view image replaced by the name of the PNG written for it beside the config, and
     that file (None: no image, or the same view already saved there); raises OSError."""
     view = settings.get("tray_view")
@@ -95,7 +99,7 @@ def _with_view_file(target: Path, settings: dict[str, Any]) -> tuple[dict[str, A
     named = {**settings, "tray_view": written.name}
     if written.exists():
         return named, None
-    _replace(written, picture, like=target)
+    replace_file(written, picture, like=target)
     return named, written
 
 
@@ -129,7 +133,7 @@ def target_of(path: Path) -> Path:
     return target
 
 
-def _replace(target: Path, data: bytes, *, like: Path) -> None:
+def replace_file(target: Path, data: bytes, *, like: Path) -> None:
     """Write the data to a file beside the target, with the access of `like` (the config), then put it in the
     target's place in one step (a power cut leaves the old file or the new one); raises OSError, leaving no
     half-written file."""

@@ -284,14 +284,14 @@ def test_a_config_that_cannot_be_written_keeps_its_view_and_leaves_no_new_one(
     found = calibrate.measure(_PiLike(), _reader, sleep=lambda seconds: None)
     calibrate.save(path, found)
     first, before = config.load(path).camera.tray_view, path.read_text()
-    written = calibrate._replace
+    written = calibrate.replace_file
 
     def config_fails(target: Path, data: bytes, *, like: Path) -> None:  # the view is written, then the disk fills
         if target.suffix == ".toml":
             raise OSError(28, "No space left on device")
         written(target, data, like=like)
 
-    monkeypatch.setattr(calibrate, "_replace", config_fails)
+    monkeypatch.setattr(calibrate, "replace_file", config_fails)
     with pytest.raises(OSError):
         calibrate.save(path, {**found, "tray_view": found["tray_view"] // 2})
     assert path.read_text() == before and first is not None and _view_files(tmp_path) == [first.name]
