@@ -34,7 +34,7 @@ def count_message(seen: int, expected: int, aside: Counter[str] | None = None) -
     said = f"I see {dice_count(seen)}, expecting {expected} — {hint}"
     aside = aside or Counter()
     if aside[OFF_TRAY]:
-        moved = " — has the camera moved? Then run companion calibrate again" if not seen else ""
+        moved = " — has the camera moved? Then calibrate it again on the host page" if not seen else ""
         said += f" ({dice_count(aside[OFF_TRAY])} outside the tray as calibrated{moved})"
     if aside[NOT_PIPS]:
         said += f" ({dice_count(aside[NOT_PIPS])} without pips, which I leave to you)"

@@ -91,8 +91,8 @@ class DiceReader:
             return False
         if self._warned_stale != die_size:
             self._warned_stale = die_size
-            log.warning("the dice look about %d px across, not the configured die_px = %g: read without it; "
-                        "run `companion calibrate` again to save the new size", seen, die_size)
+            log.warning("the dice look about %d px across, not the calibrated die_px = %g: read without it; "
+                        "calibrate again (on the host page) to save the new size", seen, die_size)
         return True
 
     def _spots(self, images: list[np.ndarray], die_size: float | None) -> list[Spot]:

@@ -83,8 +83,8 @@ class CalibratedTray:
         if shift is None:
             log.info("the camera's view is back where it was calibrated")
             return
-        log.info("the camera's view moved (%+.0f, %+.0f) px since calibration: the tray is followed; run "
-                 "`companion calibrate` again if dice near its walls are set aside", *now)
+        log.info("the camera's view moved (%+.0f, %+.0f) px since calibration: the tray is followed; calibrate "
+                 "again (on the host page) if dice near its walls are set aside", *now)
 
 
 def followed(box: Box, shift: tuple[float, float], frame_size: tuple[int, int]) -> Box:

@@ -89,8 +89,8 @@ def test_dice_outside_the_calibrated_tray_are_not_part_of_the_roll() -> None:
     assert two.message == "I see 1 die, expecting 2 — is one off the tray? (1 die outside the tray as calibrated)"
     tray_moved = functools.partial(read_dice, tray=(0, 0, 20, 20))  # the camera was knocked since calibration
     none = _roller(camera, tray_moved, clock).roll((6, 6))
-    assert none.message.endswith("(2 dice outside the tray as calibrated — has the camera moved? Then run "
-                                 "companion calibrate again)")
+    assert none.message.endswith("(2 dice outside the tray as calibrated — has the camera moved? Then calibrate "
+                                 "it again on the host page)")
 
 
 def test_a_die_without_pips_beside_the_d6_is_left_to_the_players() -> None:

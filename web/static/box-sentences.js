@@ -80,8 +80,8 @@
     const seen = m[1] === "no dice" ? 0 : m[1] === "1 die" ? 1 : Number(m[2]);
     const hint = seen > Number(m[3]) ? "트레이에 주사위가 더 있나요?" : "트레이 밖으로 나간 주사위가 있나요?";
     const notes = m[4]
-      .replace(/\((\d+) di(?:e|ce) outside the tray as calibrated( — has the camera moved\? Then run companion calibrate again)?\)/,
-        (all, n, moved) => `(보정한 트레이 밖 주사위 ${n}개${moved ? " — 카메라가 움직였나요? 그렇다면 companion calibrate를 다시 실행하세요" : ""})`)
+      .replace(/\((\d+) di(?:e|ce) outside the tray as calibrated( — has the camera moved\? Then calibrate it again on the host page)?\)/,
+        (all, n, moved) => `(보정한 트레이 밖 주사위 ${n}개${moved ? " — 카메라가 움직였나요? 그렇다면 호스트 페이지에서 다시 보정하세요" : ""})`)
       .replace(/\((\d+) di(?:e|ce) without pips, which I leave to you\)/, (all, n) => `(눈이 없는 주사위 ${n}개는 직접 입력하세요)`);
     return `주사위 ${seen}개가 보입니다 (필요: ${m[3]}개) — ${hint}${notes}`;
   }
