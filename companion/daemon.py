@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import errno
-import functools
 import logging
 import secrets
 import threading
@@ -10,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.config import Camera as CameraConfig
+from companion.camera_setup import CameraSetup
 from companion.config import Config, ConfigError
 from companion.dice_camera import DiceCamera
 from companion.games import registered_games
@@ -102,12 +101,14 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
     notify = notifier(environ)
     loop = EngineLoop(session=session, tokens=tokens, join_url=lambda token: "", demo=config.demo, notify=notify,
                       ping_seconds=ping_interval(environ))
+    warnings: list[str] = []
+    setup = CameraSetup(config.camera, journal.path.parent, warnings)
     try:
-        server = _server(config, loop)  # before any hardware is claimed: a port in use only closes the journal
+        server = _server(config, loop, setup)  # before any hardware is claimed: a port in use only closes the journal
     except ConfigError:
         journal.close()
         raise
-    companion = Companion(config, loop, server, journal, notify=notify)
+    companion = Companion(config, loop, server, journal, notify=notify, warnings=warnings)
     if journal.read_only:
         companion.warnings.append(journal.read_only_warning())
         log.warning(companion.warnings[-1])
@@ -118,7 +119,7 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
     if companion.panel is not None:
         loop.on_lights = _show_lights(companion.panel)
         loop.on_refused = companion.panel.refuse
-    companion.source, companion.camera = _camera(config, frames, loop, companion.warnings)
+    companion.source, companion.camera = _camera(config, frames, loop, setup, companion.warnings)
     loop.make_join_url = join_urls(config, companion.server.port)
     return companion
 
@@ -193,17 +194,19 @@ def _show_lights(panel: Any) -> Callable[[dict[str, Any]], None]:
     return show
 
 
-def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) -> tuple[Any, DiceCamera | None]:
+def _camera(config: Config, frames: Any, loop: EngineLoop, setup: CameraSetup,
+            warnings: list[str]) -> tuple[Any, DiceCamera | None]:
     from companion.camera_guard import GuardedCamera
     from companion.roller import Roller
+    from companion.tray_reading import TrayReading
     from vision.sources import open_source
 
     if frames is None and config.camera.source == "none":
         return None, None
-    locked = config.camera.locked_exposure
 
     def open_camera() -> Any:
         camera = frames if frames is not None else open_source(config.camera.source)
+        locked = setup.settings.locked_exposure  # as calibrated now: the host page may have calibrated it since
         if locked is not None and hasattr(camera, "apply_exposure"):
             try:
                 camera.apply_exposure(locked)  # the light the tray was calibrated in, so reads do not drift
@@ -221,33 +224,11 @@ def _camera(config: Config, frames: Any, loop: EngineLoop, warnings: list[str]) 
     if not source.online:
         warnings.append(f"Camera offline ({source.reason}); enter rolls by hand. It is tried again with back-off.")
         log.warning(warnings[-1])
-    roller = Roller(source, _reading(config.camera, warnings), still_seconds=config.camera.still_seconds,
-                    frames_to_vote=config.camera.frames_to_vote)
-    return source, DiceCamera(loop, roller, before_roll=_demo_throw(source) if config.demo else lambda sides: None)
-
-
-def _reading(camera: CameraConfig, warnings: list[str]) -> Callable[[Any], Any]:
-    """The reader the roller uses: the calibrated die size, and the tray followed in view when the camera is
-    knocked (kept where calibration found it when its saved view cannot be read, with a warning); raises
-    FileNotFoundError when a network file is missing."""
-    from vision.reader import DiceReader
-    from vision.tray import CalibratedTray, read_view
-
-    reader = DiceReader()
-    if camera.tray is None:
-        return functools.partial(reader.read, die_px=camera.die_px)
-    try:
-        tray = CalibratedTray(camera.tray, None if camera.tray_view is None else read_view(camera.tray_view))
-    except ValueError as error:
-        warnings.append(f"camera.tray_view: {error}. The tray stays where calibration found it, so after a "
-                        "knock of the camera run `companion calibrate` again.")
-        log.warning(warnings[-1])
-        tray = CalibratedTray(camera.tray)
-
-    def read(frame: Any) -> Any:
-        return tray.flagged(frame, reader.read(frame, die_px=camera.die_px))
-
-    return read
+    reading = TrayReading(setup.settings, warnings)
+    roller = Roller(source, reading, still_seconds=config.camera.still_seconds, frames_to_vote=config.camera.frames_to_vote)
+    camera = DiceCamera(loop, roller, before_roll=_demo_throw(source) if config.demo else lambda sides: None)
+    setup.attach(camera, source, reading)
+    return source, camera
 
 
 def _demo_throw(source: Any) -> Callable[[tuple[int, ...]], object]:
@@ -264,13 +245,13 @@ def _demo_throw(source: Any) -> Callable[[tuple[int, ...]], object]:
     return throw
 
 
-def _server(config: Config, loop: EngineLoop) -> Any:
+def _server(config: Config, loop: EngineLoop, setup: CameraSetup) -> Any:
     """The web server, bound now; raises ConfigError naming web.host and web.port when it cannot listen."""
     from web import create_app
     from web.server import make_server
 
     try:
-        return make_server(create_app(loop), host=config.host, port=config.port)
+        return make_server(create_app(loop, camera=setup), host=config.host, port=config.port)
     except (OSError, ValueError) as error:
         raise ConfigError(f"Cannot listen on web.host = {config.host!r}, web.port = {config.port}: {_why(error)}") from None
 

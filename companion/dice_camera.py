@@ -25,7 +25,9 @@ from companion.camera_answers import (
     too_late,
 )
 from companion.inputs import DiceRolled
+from companion.camera_errands import NOT_RUNNING, Errand, Result
 from companion.loop import EngineLoop, Job
+from companion.port import TableBusy
 from companion.roll_sentences import listed
 from companion.rules.errors import CompanionError, IllegalMove, NoRollExpected
 from companion.snapshot import CameraGuess, LastDice
@@ -45,7 +47,7 @@ class DiceCamera:
         self._loop = loop
         self._roller = roller
         self._before_roll = before_roll
-        self._requests: queue.Queue[tuple[tuple[int, ...], int, int] | str | None] = queue.Queue()
+        self._requests: queue.Queue[tuple[tuple[int, ...], int, int] | str | Errand | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._partial: HalfRoll | None = None
         self._asked = 0  # reads asked for and not yet answered (loop thread)
@@ -78,6 +80,15 @@ class DiceCamera:
             self._requests.put(None)
             self._thread.join(timeout)
             self._thread = None
+
+    def errand(self, call: Callable[[], Result], timeout: float) -> Result:
+        """Run `call` on the camera thread between reads and return what it returns (any thread); raises TableBusy
+        when the camera thread does not come to it within `timeout` (it then never runs), or call's own error."""
+        if not self.running:
+            raise TableBusy(NOT_RUNNING)
+        errand = Errand(call)
+        self._requests.put(errand)
+        return errand.answered(timeout)
 
     # --- on the engine loop's thread ------------------------------------------------
     def roll(self, sides: tuple[int, ...]) -> None:
@@ -201,7 +212,10 @@ class DiceCamera:
                 return
             if request == LOOK:
                 self._watched = None  # a later roll than the watched read: a knock is no longer the table's business
-                self._look()
+                self.look_again()
+                continue
+            if isinstance(request, Errand):
+                request.run()
                 continue
             self._read(*request)
 
@@ -234,12 +248,13 @@ class DiceCamera:
             self._online = online
             self._loop.enqueue(Job("camera-online", online, "camera"))
         if online and not self._moved_from:
-            self._look()
+            self.look_again()
         return online
 
-    def _look(self) -> None:
+    def look_again(self) -> None:
         """Keep the tray as the camera sees it now, so dice lying there (read before a restart, or entered by
-        hand) are not read again as a new roll: the next read waits for the dice to move; raises nothing."""
+        hand, or seen in another light after a calibration) are not read again as a new roll: the next read waits
+        for the dice to move (camera thread only); raises nothing."""
         try:
             self._moved_from, self._moved_dice = self._roller.resting()
         except Exception:  # the camera must never take the table down; the next probe, once online, looks again

@@ -110,3 +110,19 @@ class TablePort(Protocol):
     @property
     def demo(self) -> bool:
         """Whether the companion runs in demo mode (virtual panel shown)."""
+
+
+class CameraPort(Protocol):
+    """The box's camera as the host's page sets it up (any request thread)."""
+
+    def view(self) -> bytes:
+        """What the camera sees now (JPEG), the tray outlined and every die boxed with its value.
+
+        Raises CompanionError with a sentence (no camera, camera offline) or TableBusy while a roll is read."""
+
+    def calibrate(self) -> JSON:
+        """Calibrate the camera as it sees the tray now, keep it and use it at once; returns `message` (and
+        `message_ko`), `tray`, `die_px` and `light_fixed`.
+
+        Raises CompanionError with a sentence (no camera, camera offline, a tray that leaves out dice, a state
+        folder that cannot be written), changing nothing, or TableBusy while a roll is read."""

@@ -146,7 +146,8 @@ def _parse(raw: bytes, kind: str) -> Any:
 
 
 def start_companion(state_dir: Path, *, seed: int = 1, frames: Any = None, **overrides: Any) -> Any:
-    """Build and start a demo companion on 127.0.0.1 with mock pins and synthetic dice (or `frames`)."""
+    """Build and start a demo companion on 127.0.0.1 with mock pins and synthetic dice (or `frames`; none at all
+    for camera.source = "none")."""
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
     from companion.config import Camera, Config
@@ -156,7 +157,9 @@ def start_companion(state_dir: Path, *, seed: int = 1, frames: Any = None, **ove
     config = Config(demo=True, host="127.0.0.1", port=0, advertise="127.0.0.1", state=state_dir,
                     camera=Camera(source="synthetic", still_seconds=0.05, frames_to_vote=2))
     config = replace(config, **overrides)
-    companion = build(config, pin_factory=MockFactory(pin_class=MockPWMPin), frames=frames if frames is not None else SyntheticCamera(seed))
+    if frames is None and config.camera.source != "none":
+        frames = SyntheticCamera(seed)
+    companion = build(config, pin_factory=MockFactory(pin_class=MockPWMPin), frames=frames)
     companion.start()
     return companion
 

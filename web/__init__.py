@@ -6,10 +6,10 @@ import logging
 from flask import Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.port import TableBusy, TablePort
+from companion.port import CameraPort, TableBusy, TablePort
 from companion.rules.errors import BadInput, CompanionError, IllegalMove, UnknownGame
 from companion.rules.said import korean
-from web import api, events, pages
+from web import api, camera_api, events, pages
 from web.auth import FailureLimiter, Refusal, WebState
 from web.events import StreamBook
 
@@ -27,13 +27,15 @@ HTTP_ERRORS = {
 log = logging.getLogger("companion.web")
 
 
-def create_app(port: TablePort, *, log_requests: bool = False) -> Flask:
-    """The Flask app serving the table through `port`; raises nothing."""
+def create_app(port: TablePort, *, camera: CameraPort | None = None, log_requests: bool = False) -> Flask:
+    """The Flask app serving the table through `port`, and the box's camera through `camera` (None: the host page
+    says there is none); raises nothing."""
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, SSE_KEEPALIVE=15.0, LOG_REQUESTS=log_requests)
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions["companion"] = WebState(port=port, limiter=FailureLimiter(), streams=StreamBook(total=DEFAULT_STREAMS))
-    for blueprint in (pages.bp, api.bp, events.bp):
+    app.extensions["companion"] = WebState(port=port, limiter=FailureLimiter(), streams=StreamBook(total=DEFAULT_STREAMS),
+                                           camera=camera)
+    for blueprint in (pages.bp, api.bp, camera_api.bp, events.bp):
         app.register_blueprint(blueprint)
     _add_error_handlers(app)
     app.after_request(_secure)

@@ -72,7 +72,7 @@ def openapi() -> Response:
 def actions() -> Response:
     """Make a move for a seat; raises Refusal 400/403, CompanionError 409/400."""
     holder = writer()
-    body = _object(required=("seat", "move"), optional=("args", "game_no"))
+    body = json_body(required=("seat", "move"), optional=("args", "game_no"))
     seat = _whole(body["seat"], "seat", 0, 63)
     move = _text(body["move"], "move")
     args = body.get("args", {})
@@ -86,7 +86,7 @@ def actions() -> Response:
 def dice() -> Response:
     """A roll entered by hand; raises Refusal 400/403, CompanionError 409/400."""
     holder = writer()
-    body = _object(required=("values", "sides"), optional=("game_no", "roll_seq"))
+    body = json_body(required=("values", "sides"), optional=("game_no", "roll_seq"))
     values, sides = _roll(body)
     return _submit(holder, DiceRolled(values, sides, origins=("phone",) * len(values), seat=holder.seat), seen=_seen(body))
 
@@ -95,7 +95,7 @@ def dice() -> Response:
 def correct_dice() -> Response:
     """The last roll put right; raises Refusal 400/403, CompanionError 409/400."""
     holder = writer()
-    body = _object(required=("values", "sides"), optional=("game_no", "roll_seq"))
+    body = json_body(required=("values", "sides"), optional=("game_no", "roll_seq"))
     values, sides = _roll(body)
     return _submit(holder, CorrectDice(values, sides, seat=holder.seat), seen=_seen(body))
 
@@ -104,7 +104,7 @@ def correct_dice() -> Response:
 def undo() -> Response:
     """Take back the last move of the turn; raises Refusal 400/403, CompanionError 409."""
     holder = writer()
-    body = _object(required=(), optional=("game_no",), empty_ok=True)
+    body = json_body(required=(), optional=("game_no",), empty_ok=True)
     return _submit(holder, Undo(seat=holder.seat), seen=_seen(body))
 
 
@@ -115,7 +115,7 @@ def press() -> Response:
     port = _port()
     if not port.demo:
         raise Refusal(404, "not_found", "The virtual panel exists only in demo mode.")
-    button = _object(required=("button",), optional=())["button"]
+    button = json_body(required=("button",), optional=())["button"]
     if button not in BUTTONS:
         raise Refusal(400, "bad_input", f"button must be one of {', '.join(BUTTONS)}.")
     port.press(button)
@@ -126,7 +126,7 @@ def press() -> Response:
 def new_game() -> Response:
     """Start a new game (host only); raises Refusal 400/403, CompanionError 400."""
     holder = host_writer()
-    body = _object(required=("game", "players"), optional=("options", "ends_game"))
+    body = json_body(required=("game", "players"), optional=("options", "ends_game"))
     game = _text(body["game"], "game")
     players = body["players"]
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
@@ -144,7 +144,7 @@ def new_game() -> Response:
 def reissue(seat: int) -> Response:
     """Revoke a seat's token and issue a new one (host only); raises Refusal 403/404."""
     host_writer()
-    _object(required=(), optional=(), empty_ok=True)
+    json_body(required=(), optional=(), empty_ok=True)
     port = _seat_at_table(seat)
     port.tokens.reissue(seat)
     return jsonify({"seat": seat, "url": port.join_url(Holder(seat))})
@@ -182,7 +182,7 @@ def _seat_at_table(seat: int) -> TablePort:
     return port
 
 
-def _object(*, required: tuple[str, ...], optional: tuple[str, ...], empty_ok: bool = False) -> dict[str, Any]:
+def json_body(*, required: tuple[str, ...], optional: tuple[str, ...], empty_ok: bool = False) -> dict[str, Any]:
     raw = request.get_data(cache=True)
     if empty_ok and not raw:
         return {}

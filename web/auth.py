@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from flask import current_app, request
 
-from companion.port import Holder, TablePort
+from companion.port import CameraPort, Holder, TablePort
 
 COOKIE = "companion_token"
 COOKIE_SECONDS = 30 * 24 * 3600
@@ -71,12 +71,13 @@ class FailureLimiter:
 
 @dataclass
 class WebState:
-    """What the web front keeps on the app: the port, the limiter, the streams, the stop flag."""
+    """What the web front keeps on the app: the port, the limiter, the streams, the stop flag, the camera."""
 
     port: TablePort
     limiter: FailureLimiter
     streams: Any
     stopping: threading.Event = field(default_factory=threading.Event)
+    camera: CameraPort | None = None
 
 
 def web_state() -> WebState:

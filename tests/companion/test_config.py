@@ -197,6 +197,6 @@ def test_a_trays_view_that_cannot_be_read_is_told_and_the_table_runs_on(tmp_path
     companion = build(box)
     try:
         told = [warning for warning in companion.warnings if warning.startswith("camera.tray_view: cannot read")]
-        assert len(told) == 1 and "run `companion calibrate` again" in told[0] and companion.camera is not None
+        assert len(told) == 1 and "calibrate it again on the host page" in told[0] and companion.camera is not None
     finally:
         companion.stop()

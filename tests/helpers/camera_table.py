@@ -51,8 +51,14 @@ class StillDice:
 
     def looked_again(self) -> None:
         """Wait until the camera has had time to look at the tray again, still, since the last change."""
-        seen = self.frames
-        deadline = time.monotonic() + 10
-        while self.frames < seen + 8 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        time.sleep(0.3)
+        looked_again(self)
+
+
+def looked_again(camera: Any) -> None:
+    """Wait until the camera has had time to look at the tray again, still, since the last change (`camera`
+    counts the frames it gave in `frames`)."""
+    seen = camera.frames
+    deadline = time.monotonic() + 10
+    while camera.frames < seen + 8 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)

@@ -10,6 +10,7 @@ from vision.types import Box
 FLOOR = (170, 150, 300, 180)  # the tray's floor in the view before any knock: x, y, width, height
 WALL = 16  # px of wooden wall around the floor
 DIE_PX = 48
+BESIDE = (50, 210)  # where a die laid on the table lies: on the wood left of the tray
 
 
 class TableTray:
@@ -18,6 +19,7 @@ class TableTray:
     def __init__(self) -> None:
         self.table = _wood(np.random.default_rng(3))
         self.shift = (0.0, 0.0)
+        self.frames = 0  # how many frames the camera has taken
         self.show([])
 
     def show(self, values: list[int], seed: int = 1) -> None:
@@ -28,6 +30,15 @@ class TableTray:
         cv2.rectangle(scene, (x - WALL, y - WALL), (x + width + WALL - 1, y + height + WALL - 1), (50, 80, 120), -1)
         scene[y:y + height, x:x + width] = floor
         self.scene, self.laid = scene, tuple((bx + x, by + y, bw, bh) for bx, by, bw, bh in boxes)
+
+    def lay_on_table(self, value: int, seed: int = 1, at: tuple[int, int] = BESIDE) -> None:
+        """Lay one more die, showing `value`, on the table at `at` (left of the tray: outside it), as it comes to rest."""
+        patch, (box,) = render_dice([value], size=(DIE_PX * 3, DIE_PX * 3), seed=seed, die_px=DIE_PX)
+        x, y, width, height = box
+        left, top = at
+        self.scene = self.scene.copy()
+        self.scene[top:top + height, left:left + width] = patch[y:y + height, x:x + width]
+        self.laid = (*self.laid, (left, top, width, height))
 
     def knock(self, dx: float, dy: float) -> None:
         """The camera is knocked: from now on the whole view is shifted by (dx, dy) px from where it was set up."""
@@ -47,6 +58,7 @@ class TableTray:
 
     def frame(self) -> np.ndarray:
         """The view as it is now; raises nothing."""
+        self.frames += 1
         return knocked(self.scene, *self.shift)
 
 

@@ -42,6 +42,10 @@
       end_and_start: "End it and start the new game", keep_playing: "Keep playing",
       table_changed: "The table changed since this page showed it: another game was started there. The seats below show it now.",
       yes: "yes", no: "no",
+      calibrate_help: "Put the whole tray in view with a die or two on it, then calibrate: the box finds the tray, measures the dice and fixes the light. Calibrate again after moving the camera.",
+      camera_look: "Show what the camera sees", calibrate: "Calibrate the camera", calibrating: "Calibrating…",
+      camera_view: "What the camera sees: the tray outlined, each die boxed with its value",
+      camera_no_picture: "The camera gave no picture (offline, or busy reading a roll); try again in a moment.",
     },
     ko: {
       app_title: "테이블 도우미", loading: "테이블을 불러오는 중…", live: "연결됨", sending: "보내는 중…", offline: "다시 연결 중…", not_joined_short: "참가 전",
@@ -80,6 +84,10 @@
       end_and_start: "이 게임을 끝내고 새 게임 시작", keep_playing: "계속하기",
       table_changed: "이 페이지가 테이블을 보여 준 뒤 테이블이 바뀌었습니다: 다른 게임이 시작되었습니다. 지금 게임은 아래 자리에 보입니다.",
       yes: "예", no: "아니오",
+      calibrate_help: "트레이 전체가 보이게 하고 주사위를 한두 개 올린 뒤 보정하세요: 상자가 트레이를 찾고, 주사위 크기를 재고, 노출을 고정합니다. 카메라를 옮긴 뒤에는 다시 보정하세요.",
+      camera_look: "카메라 화면 보기", calibrate: "카메라 보정", calibrating: "보정 중…",
+      camera_view: "카메라 화면: 트레이 테두리와 주사위마다 읽은 값",
+      camera_no_picture: "카메라가 화면을 주지 않았습니다(꺼져 있거나 굴림을 읽는 중). 잠시 뒤 다시 해 보세요.",
     },
   };
 

@@ -60,6 +60,7 @@
       host.denied ? el("section", { class: "notice warn" }, t("host_needed")) : null,
       host.denied ? null : newGame(),
       host.denied ? null : seats(),
+      host.denied || !hasCamera() ? null : C.cameraTools(render),
       host.denied ? null : history(),
     ].filter(Boolean));
     putBackTyped(focus);
@@ -162,6 +163,11 @@
         el("button", { type: "button", class: "end-and-start", onclick: () => start(options, gameNo) }, t("end_and_start")),
         el("button", { type: "button", class: "keep-playing", onclick: () => { host.ending = null; host.refusal = null; render(); } },
           t("keep_playing"))));
+  }
+
+  // Whether the box has a dice camera to set up (camera.source = "none": it has not).
+  function hasCamera() {
+    return Boolean(host.snap && host.snap.camera && host.snap.camera.status !== "none");
   }
 
   function seats() {

@@ -1,0 +1,55 @@
+"""The reader the roller calls: the calibrated die size, and the tray followed in view when the camera is
+knocked. A calibration from the host's page swaps both at once, on the camera thread, between reads."""
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+
+from companion.config import Camera
+from vision.places import on_tray
+from vision.reader import DiceReader
+from vision.tray import CalibratedTray, read_view
+from vision.types import Box, DiceReading
+
+log = logging.getLogger(__name__)
+
+
+class TrayReading:
+    """Reads a frame's dice with the camera's calibration: called on the camera thread only."""
+
+    def __init__(self, camera: Camera, warnings: list[str]) -> None:
+        """Load the networks and take the calibration; raises FileNotFoundError when a network file is missing."""
+        self.reader = DiceReader()
+        self._now: tuple[int | None, CalibratedTray | None] = (None, None)
+        self.calibrated(camera, warnings)
+
+    def calibrated(self, camera: Camera, warnings: list[str]) -> None:
+        """Read with this calibration from now on (a tray view that cannot be read leaves the tray where
+        calibration found it, with a warning); raises nothing."""
+        self._now = (camera.die_px, None if camera.tray is None else _tray(camera.tray, camera, warnings))
+
+    def __call__(self, frame: np.ndarray) -> DiceReading:
+        """The frame's dice, those off the tray flagged; raises ValueError for a frame that is no picture."""
+        return self.look(frame)[0]
+
+    def look(self, frame: np.ndarray) -> tuple[DiceReading, Box | None]:
+        """The frame's dice, those off the tray flagged, and where the tray lies in it now (None: not
+        calibrated); raises ValueError for a frame that is no picture."""
+        die_px, tray = self._now
+        reading = self.reader.read(frame, die_px=die_px)
+        if tray is None:
+            return reading, None
+        box = tray.where(frame, reading)
+        return on_tray(reading, box), box
+
+
+def _tray(box: Box, camera: Camera, warnings: list[str]) -> CalibratedTray:
+    """The calibrated tray at `box`, following the camera's saved view when that can be read; raises nothing."""
+    try:
+        return CalibratedTray(box, None if camera.tray_view is None else read_view(camera.tray_view))
+    except ValueError as error:
+        warnings.append(f"camera.tray_view: {error}. The tray stays where calibration found it, so after a "
+                        "knock of the camera calibrate it again on the host page.")
+        log.warning(warnings[-1])
+        return CalibratedTray(box)
