@@ -7,7 +7,6 @@ import logging
 import numpy as np
 
 from companion.config import Camera
-from vision.places import on_tray
 from vision.reader import DiceReader
 from vision.tray import CalibratedTray, read_view
 from vision.types import Box, DiceReading
@@ -38,10 +37,7 @@ class TrayReading:
         calibrated); raises ValueError for a frame that is no picture."""
         die_px, tray = self._now
         reading = self.reader.read(frame, die_px=die_px)
-        if tray is None:
-            return reading, None
-        box = tray.where(frame, reading)
-        return on_tray(reading, box), box
+        return (reading, None) if tray is None else tray.flagged(frame, reading)
 
 
 def _tray(box: Box, camera: Camera, warnings: list[str]) -> CalibratedTray:

@@ -69,9 +69,11 @@ class CalibratedTray:
         self._tell(shift)
         return self.box if shift is None else followed(self.box, shift, (frame.shape[1], frame.shape[0]))
 
-    def flagged(self, frame: np.ndarray, reading: DiceReading) -> DiceReading:
-        """The reading with `off_tray` on the dice outside the tray where it lies in `frame`; raises ValueError."""
-        return on_tray(reading, self.where(frame, reading))
+    def flagged(self, frame: np.ndarray, reading: DiceReading) -> tuple[DiceReading, Box]:
+        """The reading with `off_tray` on the dice outside the tray where it lies in `frame`, and that box; raises
+        ValueError."""
+        box = self.where(frame, reading)
+        return on_tray(reading, box), box
 
     def _tell(self, shift: tuple[float, float] | None) -> None:
         """Log once each new place the view moved to since calibration; raises nothing."""
