@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from companion import calibration_store
 from companion.calibrate import SETTLE_SECONDS, measure
@@ -21,6 +21,8 @@ from companion.snapshot import JSON
 log = logging.getLogger(__name__)
 CALIBRATE_SECONDS = 20.0  # how long the page waits for the camera thread to come to it: a roll read is 8-12 s
 LOOK_SECONDS = 15.0
+ANSWER_SECONDS = 2.0  # how long a calibration waits for the host's page to drop a notice it answers
+LIGHT = "camera-light"  # what the host's notice about the camera's light is about
 
 
 class NoCamera(CompanionError, LookupError):
@@ -49,13 +51,33 @@ class CameraSetup:
     """The camera's calibration in use, and what the host's page may ask of the camera."""
 
     def __init__(self, config: Camera, state: Path, warnings: list[str], *,
+                 tell_host: Callable[..., None] = lambda about, sentence, wait=0.0: None,
                  settle_seconds: float = SETTLE_SECONDS) -> None:
         """Take the config's camera settings, or the calibration kept in the state folder over them; raises nothing."""
         self.config = config  # as the config file gives them: what a kept calibration is made over
         self.settings = calibration_store.kept(config, state, warnings)  # in use now
         self.settle_seconds = settle_seconds
+        self._tell_host = tell_host
         self._state = state
         self._parts: tuple[Any, Any, Any] | None = None
+
+    def opened(self, camera: Any) -> Any:
+        """A camera just opened, given the light it was calibrated in; one that refuses that light (another camera
+        module, a saved value out of its range) reads in automatic light and the host is told to calibrate again,
+        since a camera kept offline could not be calibrated from the page; raises nothing."""
+        locked = self.settings.locked_exposure
+        apply = getattr(camera, "apply_exposure", None)
+        if locked is None or apply is None:
+            return camera
+        try:
+            apply(locked)
+        except Exception as error:  # a camera that is really gone fails its first frame, and is dropped then
+            _automatic(camera)
+            log.warning("the camera refused its calibrated light (%s); it reads in automatic light", error)
+            self._tell_host(LIGHT, _light_refused(error))
+        else:
+            self._tell_host(LIGHT, None)
+        return camera
 
     def attach(self, dice_camera: Any, source: Any, reading: Any) -> None:
         """Use this camera thread, guarded camera and tray reading; raises nothing."""
@@ -116,6 +138,7 @@ class CameraSetup:
     def _use(self, settings: Camera, dice_camera: Any, reading: Any) -> JSON:
         """Read with the new calibration from now on, and say what it is; raises nothing."""
         self.settings = settings
+        self._tell_host(LIGHT, None, wait=ANSWER_SECONDS)  # locked as found just now; gone when the page looks again
         reading.calibrated(settings, [])
         dice_camera.look_again()  # the dice lying there, seen in the new light, are not a throw
         log.info("calibrated from the host page: %s", settings)
@@ -125,14 +148,7 @@ class CameraSetup:
 
     def _relock(self, opened: Any) -> None:
         """Put back the exposure the camera had before a calibration that failed; raises nothing."""
-        locked = self.settings.locked_exposure
-        apply = getattr(opened, "apply_exposure", None)
-        if locked is None or apply is None:
-            return
-        try:
-            apply(locked)
-        except Exception:
-            log.warning("could not put back the camera's exposure after a failed calibration", exc_info=True)
+        self.opened(opened)
 
 
 class _Measured:
@@ -156,6 +172,21 @@ def calibrated(settings: Camera) -> Said:
                 "Dice off the tray are set aside from now on.",
                 f"보정했습니다: 트레이 {x}, {y}, {width} x {height} px; {size[1]}{light[1]}. "
                 "이제부터 트레이 밖의 주사위는 읽지 않습니다.")
+
+
+def _automatic(camera: Any) -> None:
+    """Leave a camera's exposure and white balance to itself; raises nothing."""
+    try:
+        getattr(camera, "unlock_exposure", lambda: None)()
+    except Exception:
+        log.warning("could not set the camera to automatic light", exc_info=True)
+
+
+def _light_refused(error: Exception) -> Said:
+    return Said(f"The camera did not take the light it was calibrated in ({error}), so it reads in automatic light, "
+                "which may drift. Calibrate it again below.",
+                f"카메라가 보정된 노출을 받아들이지 않아({error}) 자동 노출로 읽고 있습니다. 읽기가 흔들릴 수 있으니 "
+                "아래에서 다시 보정하세요.")
 
 
 def _offline(why: object) -> Said:

@@ -102,7 +102,7 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
     loop = EngineLoop(session=session, tokens=tokens, join_url=lambda token: "", demo=config.demo, notify=notify,
                       ping_seconds=ping_interval(environ))
     warnings: list[str] = []
-    setup = CameraSetup(config.camera, journal.path.parent, warnings)
+    setup = CameraSetup(config.camera, journal.path.parent, warnings, tell_host=loop.tell_host)
     try:
         server = _server(config, loop, setup)  # before any hardware is claimed: a port in use only closes the journal
     except ConfigError:
@@ -120,6 +120,8 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
         loop.on_lights = _show_lights(companion.panel)
         loop.on_refused = companion.panel.refuse
     companion.source, companion.camera = _camera(config, frames, loop, setup, companion.warnings)
+    for number, warning in enumerate(companion.warnings):  # the host at the table sees no log: the page says it
+        loop.tell_host(f"start-{number}", warning)
     loop.make_join_url = join_urls(config, companion.server.port)
     return companion
 
@@ -204,26 +206,16 @@ def _camera(config: Config, frames: Any, loop: EngineLoop, setup: CameraSetup,
     if frames is None and config.camera.source == "none":
         return None, None
 
-    def open_camera() -> Any:
-        camera = frames if frames is not None else open_source(config.camera.source)
-        locked = setup.settings.locked_exposure  # as calibrated now: the host page may have calibrated it since
-        if locked is not None and hasattr(camera, "apply_exposure"):
-            try:
-                camera.apply_exposure(locked)  # the light the tray was calibrated in, so reads do not drift
-            except Exception:
-                if frames is None:  # let go of it, or the next try finds the camera "in use by another program"
-                    getattr(camera, "close", lambda: None)()
-                raise
-        return camera
+    def open_camera() -> Any:  # the light as calibrated now: the host page may have calibrated it since
+        return setup.opened(frames if frames is not None else open_source(config.camera.source))
 
     if not config.demo and frames is None and config.camera.source.startswith("synthetic"):
         warnings.append('camera.source is "synthetic": the camera shows made-up dice, not the tray. '
                         'Set camera.source = "pi" (or "usb:0") to read the real dice.')
         log.warning(warnings[-1])
     source = GuardedCamera(open_camera)
-    if not source.online:
-        warnings.append(f"Camera offline ({source.reason}); enter rolls by hand. It is tried again with back-off.")
-        log.warning(warnings[-1])
+    if not source.online:  # logged, not a lasting warning: the phones' camera line says it while it lasts
+        log.warning("Camera offline (%s); enter rolls by hand. It is tried again with back-off.", source.reason)
     reading = TrayReading(setup.settings, warnings)
     roller = Roller(source, reading, still_seconds=config.camera.still_seconds, frames_to_vote=config.camera.frames_to_vote)
     camera = DiceCamera(loop, roller, before_roll=_demo_throw(source) if config.demo else lambda sides: None)

@@ -68,7 +68,8 @@ class EngineLoop:
         self._thread: threading.Thread | None = None
         self._crops: dict[str, bytes] = {}
         self.camera: Any = None
-        self.handlers: dict[str, Callable[[Job], None]] = {"input": self._on_input, "press": self._on_press}
+        self.handlers: dict[str, Callable[[Job], None]] = {"input": self._on_input, "press": self._on_press,
+                                                           "notice": self._on_notice}
         self._extras = Extras(demo=demo, boot=secrets.token_hex(4), dice=last_dice(session), game_no=session.game_id)
         self.board = Board(session, self._extras, lambda shown: self.on_lights(shown))
 
@@ -241,6 +242,18 @@ class EngineLoop:
         elif "camera" in dice.origins and half_read:  # the hand entry completed the camera's half: "got it"
             shown = ", ".join(f"d{sides} {value}" for value, sides in zip(dice.values, dice.sides))
             self._set_extras(camera="read_ok", camera_message=f"Read {shown}.")
+
+    def tell_host(self, about: str, sentence: str | None, *, wait: float = 0.0) -> None:
+        """Show the host's page a lasting notice about `about` (a part of the box), replacing the last one about
+        it; None takes it down (any thread; waits up to `wait` seconds till it is shown); raises nothing."""
+        job = Job("notice", (about, sentence), "box", threading.Event())
+        self.enqueue(job)
+        job.done.wait(wait)  # type: ignore[union-attr]
+
+    def _on_notice(self, job: Job) -> None:
+        about, sentence = job.payload
+        others = tuple(notice for notice in self._extras.notices if notice[0] != about)
+        self._set_extras(notices=others + (((about, sentence),) if sentence else ()))
 
     def show_camera(self, status: str, message: str = "", *, note: str | None = None,
                     guess: CameraGuess | None = None, half: LastDice | None = None) -> None:

@@ -54,6 +54,7 @@ class Extras:
     panel: JSON = field(default_factory=dict)
     boot: str = ""  # new each time the box starts, when the seq starts again from the journal's
     game_no: int | None = None  # the journal's number of the game being played: a rematch is a new number
+    notices: tuple[tuple[str, str], ...] = ()  # (about, sentence): what the host should know about the box itself
 
 
 def lights(table: Table | None, game: Game[Any] | None, extras: Extras) -> JSON:
@@ -79,6 +80,8 @@ def snapshot(table: Table | None, game: Game[Any] | None, *, seat: int | None, s
         "message": extras.message, "message_ko": None if extras.message is None else korean(extras.message),
         "lights": lights(table, game, extras), "records": extras.records,
         "demo": extras.demo, "boot": extras.boot, "game_no": extras.game_no,
+        "notices": [] if seat is not None else [{"message": sentence, "message_ko": korean(sentence)}
+                                                 for _, sentence in extras.notices],
     }
     if table is None or game is None:
         return base

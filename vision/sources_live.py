@@ -112,8 +112,7 @@ def _check_ranges(ranges: dict[str, Any], controls: dict[str, Any]) -> None:
         if isinstance(value, bool) or low is None or high is None:
             continue
         if any(not low <= part <= high for part in (value if isinstance(value, (tuple, list)) else (value,))):
-            raise CameraError(f"The saved {name} {value} is outside this camera's range ({low} to {high}); "
-                              "run companion calibrate again.")
+            raise CameraError(f"the saved {name} {value} is outside this camera's range, {low} to {high}")
 
 
 class UsbCamera:

@@ -89,7 +89,11 @@ SCHEMAS: JSON = {
                                           "than any of the last, whatever its seq"},
         "game_no": _nullable({**INTEGER, "description": "the number of the game being played (null before the "
                                                         "first): a rematch of the same players is a new number"}),
+        "notices": {**_list(_ref("Notice")), "description": "for the host only (empty for a seat): what the box "
+                                                             "says about itself, such as a camera or pins it could not use"},
     }),
+    "Notice": _record({"message": STRING,
+                       "message_ko": {**_nullable(STRING), "description": "`message` in Korean, when the box words it so"}}),
     "Game": _record({"id": STRING, "title": STRING, "summary": STRING, "min_players": INTEGER,
                      "max_players": INTEGER, "options": {**OBJECT, "description": "JSON Schema of the options"}}),
     "PastGame": _record({"id": INTEGER, "game": STRING, "players": _list(STRING), "started": {"type": "number"},

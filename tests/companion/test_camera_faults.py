@@ -215,32 +215,6 @@ def test_roll_with_the_camera_offline_is_refused_at_once_never_reading(tmp_path:
     assert companion.panel.state()["colour"] == "red"
 
 
-def test_a_camera_that_refuses_the_saved_exposure_is_let_go_so_the_next_try_can_open_it(
-        tmp_path: Path, request: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.config import Camera, Config
-    from companion.daemon import build
-
-    opened: list[Any] = []
-
-    class OutOfRange:
-        closed = False
-
-        def apply_exposure(self, controls: dict) -> None:
-            raise CameraError("The saved AnalogueGain 64.0 is outside this camera's range (1.0 to 16.0); "
-                              "run companion calibrate again.")
-
-        def close(self) -> None:
-            self.closed = True
-
-    monkeypatch.setattr("vision.sources.open_source", lambda spec: opened.append(OutOfRange()) or opened[-1])
-    config = Config(host="127.0.0.1", port=0, advertise="127.0.0.1", state=tmp_path,
-                    camera=Camera(source="pi", exposure_us=10000, analogue_gain=64.0, colour_gains=(1.5, 1.5)))
-    companion = build(config, pin_factory=_mock_pins())
-    request.addfinalizer(companion.stop)
-    assert opened and all(camera.closed for camera in opened)
-    assert any("outside this camera's range" in warning for warning in companion.warnings)
-
-
 def _mock_pins() -> Any:
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 

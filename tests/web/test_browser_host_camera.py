@@ -1,5 +1,5 @@
 """The host page's camera tools in a real browser: see what the camera sees, calibrate with one tap, and the
-answer (or the refusal) said in the page's language."""
+answer (or the refusal) said in the page's language; what the box says about itself shown until answered."""
 from __future__ import annotations
 
 import re
@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from camera_table import state_when
 from companion.config import Camera
 from phone_browser import in_korean, open_page
+from pi_like import PI_CAMERA, SwappedModule
 from tray_scene import TableTray
 
 CAMERA = Camera(source="synthetic", still_seconds=0.05, frames_to_vote=2)
@@ -65,5 +66,23 @@ def test_without_a_camera_the_host_page_offers_no_camera_tools(browser: Any, sta
     context, page, errors = open_page(browser, server, server.host_token)
     expect(page.locator(".host-seats")).to_be_visible()
     expect(page.locator(".host-camera")).to_have_count(0)
+    assert errors == []
+    context.close()
+
+
+def test_the_host_page_says_the_camera_refused_its_light_until_a_calibration_answers_it(
+        browser: Any, start_server: Any) -> None:
+    camera = SwappedModule()
+    camera.show([3], seed=2)
+    server = start_server(frames=camera, camera=PI_CAMERA)
+    state_when(server, lambda snap: snap["camera"]["status"] == "ready" and snap["notices"])
+    context, page, errors = open_page(browser, server, server.host_token)
+    notices = page.locator(".box-notices")
+    expect(notices).to_contain_text("outside this camera's range, 1.2 to 16.0")
+    in_korean(page)
+    expect(notices).to_contain_text("자동 노출로 읽고 있습니다")
+    page.locator(".camera-calibrate").click()
+    expect(page.locator(".calibrated")).to_contain_text("보정했습니다")
+    expect(notices).to_have_count(0)
     assert errors == []
     context.close()

@@ -46,6 +46,7 @@
       camera_look: "Show what the camera sees", calibrate: "Calibrate the camera", calibrating: "Calibrating…",
       camera_view: "What the camera sees: the tray outlined, each die boxed with its value",
       camera_no_picture: "The camera gave no picture (offline, or busy reading a roll); try again in a moment.",
+      box_notices: "The box says",
     },
     ko: {
       app_title: "테이블 도우미", loading: "테이블을 불러오는 중…", live: "연결됨", sending: "보내는 중…", offline: "다시 연결 중…", not_joined_short: "참가 전",
@@ -88,6 +89,7 @@
       camera_look: "카메라 화면 보기", calibrate: "카메라 보정", calibrating: "보정 중…",
       camera_view: "카메라 화면: 트레이 테두리와 주사위마다 읽은 값",
       camera_no_picture: "카메라가 화면을 주지 않았습니다(꺼져 있거나 굴림을 읽는 중). 잠시 뒤 다시 해 보세요.",
+      box_notices: "상자 알림",
     },
   };
 

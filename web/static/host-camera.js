@@ -7,14 +7,15 @@
   const { el, t } = C;
   const camera = { shown: 0, answer: null, refusal: null, busy: false, broken: false };
 
-  // The camera section of the host page; `redraw` draws the page again after an answer.
-  C.cameraTools = function cameraTools(redraw) {
+  // The camera section of the host page; `redraw` draws the page again after an answer, `reload` reads the table
+  // again after a calibration (it may answer a notice of the box's).
+  C.cameraTools = function cameraTools(redraw, reload) {
     const look = () => { Object.assign(camera, { shown: camera.shown + 1, broken: false }); redraw(); };
     return el("section", { class: "host-camera" }, el("h2", {}, t("camera")),
       el("p", { class: "muted" }, t("calibrate_help")),
       el("div", { class: "row" },
         el("button", { type: "button", class: "camera-look", onclick: look, disabled: camera.busy }, t("camera_look")),
-        el("button", { type: "button", class: "camera-calibrate", onclick: () => calibrate(redraw), disabled: camera.busy },
+        el("button", { type: "button", class: "camera-calibrate", onclick: () => calibrate(redraw, reload), disabled: camera.busy },
           t(camera.busy ? "calibrating" : "calibrate"))),
       camera.refusal ? el("p", { class: "notice refusal", role: "alert" }, C.said(camera.refusal)) : null,
       camera.answer ? el("p", { class: "notice info calibrated", role: "status" }, C.inLangOf(camera.answer, "message")) : null,
@@ -29,7 +30,7 @@
     return el("img", { class: "camera-view", src: `/api/camera/view.jpg?n=${camera.shown}`, alt: t("camera_view"), onerror: failed });
   }
 
-  async function calibrate(redraw) {
+  async function calibrate(redraw, reload) {
     if (camera.busy) return; // a double tap calibrates once
     Object.assign(camera, { busy: true, refusal: null, answer: null });
     redraw();
@@ -40,7 +41,8 @@
       camera.refusal = error; // said when drawn, so a switch of language translates it
     } finally {
       camera.busy = false;
-      redraw();
     }
+    if (camera.answer) await reload(); // draws the page, with any notice the calibration answered gone
+    else redraw();
   }
 })();

@@ -58,12 +58,21 @@
       host.refusal ? el("section", { class: "notice refusal", role: "alert" }, C.said(host.refusal)) : null,
       host.denied ? null : confirmEnding(),
       host.denied ? el("section", { class: "notice warn" }, t("host_needed")) : null,
+      host.denied ? null : boxNotices(),
       host.denied ? null : newGame(),
       host.denied ? null : seats(),
-      host.denied || !hasCamera() ? null : C.cameraTools(render),
+      host.denied || !hasCamera() ? null : C.cameraTools(render, load),
       host.denied ? null : history(),
     ].filter(Boolean));
     putBackTyped(focus);
+  }
+
+  // What the box says about itself (its pins, its camera, its journal): nobody at the table reads its log.
+  function boxNotices() {
+    const notices = (host.snap && host.snap.notices) || [];
+    if (!notices.length) return null;
+    return el("section", { class: "notice warn box-notices", role: "status" }, el("h2", {}, t("box_notices")),
+      el("ul", {}, notices.map((notice) => el("li", {}, C.inLangOf(notice, "message")))));
   }
 
   // Read the names and options typed into the form shown, while it still shows the chosen game.
