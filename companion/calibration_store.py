@@ -48,21 +48,32 @@ def keep(state: Path, found: dict[str, Any], *, config: Camera) -> Camera:
 def kept(config: Camera, state: Path, warnings: list[str]) -> Camera:
     """The camera settings to use: the state folder's calibration when it was made over these config settings,
     else the config's (a kept one that cannot be read adds a warning); raises nothing."""
-    target = state / FILE
     try:
-        record = _stored(target)
-        if record is None:
-            return config
-        if record.get("over") != fingerprint(config):
-            log.info("the calibration made on the host page (%s) was made over other camera settings than the "
-                     "config's now (calibrated again, or edited), so the config's are used", target)
-            return config
-        return _applied(config, record.get("camera"), state)
+        return in_use(config, state)
     except (ValueError, TypeError, AttributeError) as error:
-        warnings.append(f"The calibration made on the host page ({target}) cannot be used ({error}), so the config's "
-                        "camera settings are used; calibrate again from the host page.")
+        warnings.append(unusable(state, error))
         log.warning(warnings[-1])
         return config
+
+
+def in_use(config: Camera, state: Path) -> Camera:
+    """The camera settings the table uses: the state folder's calibration when it was made over these config
+    settings, else the config's; raises ValueError, TypeError or AttributeError for a kept file that cannot be used."""
+    target = state / FILE
+    record = _stored(target)
+    if record is None:
+        return config
+    if record.get("over") != fingerprint(config):
+        log.info("the calibration made on the host page (%s) was made over other camera settings than the "
+                 "config's now (calibrated again, or edited), so the config's are used", target)
+        return config
+    return _applied(config, record.get("camera"), state)
+
+
+def unusable(state: Path, error: Exception) -> str:
+    """What a kept calibration that cannot be used means for the table; raises nothing."""
+    return (f"The calibration made on the host page ({state / FILE}) cannot be used ({error}), so the config's "
+            "camera settings are used; calibrate again from the host page.")
 
 
 def fingerprint(camera: Camera) -> dict[str, Any]:

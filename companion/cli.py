@@ -39,6 +39,7 @@ def parser() -> argparse.ArgumentParser:
     calibrate.add_argument("--camera", help="usb:0 | folder:PATH | pi | synthetic (default: the config's)")
     check = commands.add_parser("check-config", help="check a config file and say what is wrong")
     check.add_argument("config", type=Path)
+    check.add_argument("--state", type=Path, help="the state folder run is given (default: the config's state.folder)")
     return root
 
 
@@ -152,23 +153,43 @@ def _say(sentence: str) -> int:
     return 2
 
 
-def check_config(path: Path) -> int:
-    """Check a config as `run` would, its first game included; returns the exit code; raises ConfigError."""
+def check_config(path: Path, state: Path | None = None) -> int:
+    """Check a config as `run` would, its first game included, and say what the state folder's calibration from
+    the host page changes; returns the exit code; raises ConfigError."""
+    from companion import calibration_store
     from companion.daemon import check_first_game
 
     chosen = config_module.load(path)
+    chosen = chosen if state is None else replace(chosen, state=state)
     check_first_game(chosen)
-    view = chosen.camera.tray_view
+    try:
+        camera = calibration_store.in_use(chosen.camera, chosen.state)
+    except (ValueError, TypeError, AttributeError) as error:  # run goes on with the config's: no error
+        notes, camera = [calibration_store.unusable(chosen.state, error)], chosen.camera
+    else:
+        notes = [] if camera == chosen.camera else [_calibrated_on_the_page(chosen.state, camera)]
+    view = camera.tray_view
     if view is not None:
         from vision.tray import read_view
 
         try:
             read_view(view)
         except ValueError as error:  # run goes on without it, so this is no error, but it is worth knowing
-            print(f"{path}: fine, but camera.tray_view: {error}, so the tray will not follow a knocked camera.")
-            return 0
-    print(f"{path}: fine.")
+            notes.append(f"camera.tray_view: {error}, so the tray will not follow a knocked camera.")
+    print(f"{path}: fine." if not notes else f"{path}: fine, but " + " ".join(notes))
     return 0
+
+
+def _calibrated_on_the_page(state: Path, camera: config_module.Camera) -> str:
+    """What the host page's calibration, kept in the state folder, sets over the config; raises nothing."""
+    from companion.calibration_store import FILE
+
+    x, y, width, height = camera.tray or (0, 0, 0, 0)
+    tray = f"the tray at {x}, {y}, {width} x {height} px" if camera.tray else "no tray"
+    size = f"dice {camera.die_px} px across" if camera.die_px else "no die size"
+    light = "the light fixed" if camera.locked_exposure else "automatic light"
+    return (f"the camera was calibrated on the host page since ({state / FILE}), and the table uses "
+            f"that instead of this file's [camera] calibration: {tray}, {size}, {light}.")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -180,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return read_dice_main(args.images, as_json=args.json)
         if args.command == "check-config":
-            return check_config(args.config)
+            return check_config(args.config, args.state)
         if args.command == "calibrate":
             return calibrate(args)
         chosen = settings(args)

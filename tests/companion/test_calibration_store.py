@@ -78,3 +78,23 @@ def _over(camera: Camera) -> str:
     import json
 
     return json.dumps(calibration_store.fingerprint(camera))
+
+
+def test_check_config_says_the_host_pages_calibration_is_used_over_the_files(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    path = tmp_path / "companion.toml"
+    path.write_text(f'[camera]\nsource = "pi"\ntray = [10, 10, 300, 200]\ndie_px = 40\n[state]\nfolder = "{tmp_path / "state"}"\n')
+    (tmp_path / "state").mkdir()
+    assert main(["check-config", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == f"{path}: fine."
+    calibration_store.keep(tmp_path / "state", FOUND, config=CONFIG)
+    assert main(["check-config", str(path)]) == 0
+    told = capsys.readouterr().out
+    assert "calibrated on the host page since" in told and "the tray at 20, 30, 400 x 250 px, dice 52 px across" in told
+    (tmp_path / "state" / calibration_store.FILE).write_text("{")
+    assert main(["check-config", str(path), "--state", str(tmp_path / "state")]) == 0
+    assert "cannot be used" in capsys.readouterr().out
+    assert main(["check-config", str(path), "--state", str(tmp_path / "elsewhere")]) == 0
+    assert capsys.readouterr().out.strip() == f"{path}: fine."  # run's --state is the folder that counts
