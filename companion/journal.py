@@ -1,4 +1,4 @@
-"""The only persistence: an SQLite log of every accepted input, and the games it belongs to.
+"""The only persistence of play: an SQLite log of every accepted input, and the games it belongs to.
 
 WAL and synchronous=FULL, so an input reported as accepted survives a power cut; an input and the
 end of the game it brings are one commit. Restarting is replaying the current game's inputs.
@@ -31,44 +31,13 @@ from companion.journal_checks import (
     read_only_place,
     remove_new_side_files,
     roll_back_unfinished,
-    schema_columns,
     storage_refusal,
     writable,
 )
+from companion.journal_schema import COLUMNS, SCHEMA, TABLES, Transaction
 from companion.rules.errors import CompanionError
 
 __all__ = ["Entry", "Journal", "JournalError", "PastGame"]
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    players TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    started REAL NOT NULL,
-    finished REAL,
-    outcome TEXT
-);
-CREATE TABLE IF NOT EXISTS entries (
-    id INTEGER PRIMARY KEY,
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    at REAL NOT NULL,
-    source TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    body TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS entries_by_game ON entries(game_id, id);
-CREATE TABLE IF NOT EXISTS tokens (
-    holder TEXT PRIMARY KEY,
-    token TEXT NOT NULL,
-    issued REAL NOT NULL
-);
-"""
-TABLES = {"games", "entries", "tokens"}
-
-COLUMNS = schema_columns(SCHEMA)  # what each table needs: a journal lacking one is from an older version
-
 
 @dataclass(frozen=True)
 class Entry:
@@ -193,7 +162,7 @@ class Journal:
         kind, body = encode(given)
         what = "the new game" if isinstance(given, StartGame) else "this move"
         try:
-            with self._lock, _Transaction(self._writer(what)):
+            with self._lock, Transaction(self._writer(what)):
                 if isinstance(given, StartGame):
                     game_id = self._new_game(given, at)
                 cursor = self._db.execute(
@@ -301,31 +270,3 @@ class Journal:
                 self._writer("the new link").execute(sql, (holder, token, at))
         except sqlite3.Error as error:
             raise self._refusal(error, "the new link") from None
-
-
-class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT; rolled back on any error, a failed COMMIT included."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
-        if kind is None:
-            try:
-                self._db.execute("COMMIT")
-                return
-            except sqlite3.Error:
-                self._roll_back()
-                raise
-        self._roll_back()
-
-    def _roll_back(self) -> None:
-        """Leave no transaction open, so the next write can start once the fault is gone."""
-        if self._db.in_transaction:
-            try:
-                self._db.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass  # SQLite has already rolled it back

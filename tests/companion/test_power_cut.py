@@ -67,7 +67,7 @@ def test_a_finished_game_whose_end_was_not_recorded_gets_it_at_the_next_start(tm
 
 
 def test_a_power_cut_in_a_rollback_journal_transaction_is_rolled_back_at_the_next_start(tmp_path: Path) -> None:
-    from companion.journal import SCHEMA
+    from companion.journal_schema import SCHEMA
 
     live, image = tmp_path / "live.sqlite", tmp_path / "state" / "journal.sqlite"
     db = sqlite3.connect(live, isolation_level=None)  # rollback mode, as before the first start turns to WAL

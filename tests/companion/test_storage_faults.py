@@ -282,10 +282,10 @@ class _CommitFails:
 
 
 def test_a_failed_commit_is_rolled_back_so_the_next_write_can_start() -> None:
-    from companion.journal import _Transaction
+    from companion.journal_schema import Transaction
 
     connection = _CommitFails()
     with pytest.raises(sqlite3.OperationalError):
-        with _Transaction(connection):  # type: ignore[arg-type]
+        with Transaction(connection):  # type: ignore[arg-type]
             pass
     assert connection.executed == ["BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"] and not connection.in_transaction
