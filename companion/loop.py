@@ -15,7 +15,6 @@ from typing import Any, Callable
 
 from companion.board import Board, last_dice, shown_roll
 from companion.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
-from companion.journal import JournalError
 from companion.next_guard import NextGuard
 from companion.notify import PING_SECONDS
 from companion.port import Holder, Seen, TableBusy
@@ -23,7 +22,7 @@ from companion.presses import next_move, start_roll
 from companion.rules.errors import CompanionError
 from companion.session import Session
 from companion.snapshot import JSON, CameraGuess, Extras, LastDice
-from companion.tokens import Tokens
+from companion.tokens import Tokens, renew_seat_links
 
 log = logging.getLogger(__name__)
 ANSWER_SECONDS = 10.0
@@ -83,7 +82,7 @@ class EngineLoop:
         """Start the loop thread and publish the first state; raises RuntimeError if started."""
         if self._thread is not None:
             raise RuntimeError("The engine loop is already running.")
-        self._renew_seats(missed_only=True)
+        renew_seat_links(self.tokens, self.session, missed_only=True)
         self._thread = threading.Thread(target=self._run, name="engine-loop", daemon=True)
         self._thread.start()
         self.enqueue(Job("publish", None))
@@ -172,7 +171,7 @@ class EngineLoop:
         elif isinstance(given, StartGame):
             self._crops.clear()
             self._set_extras(dice=None, message=None)
-            self._renew_seats()
+            renew_seat_links(self.tokens, self.session)
         else:
             self._set_extras(message=None)
         if source != "button" and not isinstance(given, StartGame) and self._whose_turn() != before:
@@ -181,19 +180,6 @@ class EngineLoop:
     def _whose_turn(self) -> tuple[int, ...]:
         table, game = self.session.table, self.session.game
         return game.whose_turn(table.state) if table is not None and game is not None else ()
-
-    def _renew_seats(self, *, missed_only: bool = False) -> None:
-        """New links for the seats this game gives to someone else; a rematch, or a smaller game in between,
-        keeps them (`missed_only`: at start, those a power cut between the new game and its renewal left
-        with the last game's links); raises nothing."""
-        try:
-            seats = self.session.seats_given_to_others()
-            if missed_only and seats and self.session.game_id:
-                older = self.session.journal.tokens_older_than(self.session.game_id)
-                seats = [seat for seat in seats if str(seat) in older]
-            self.tokens.renew(seats)
-        except JournalError:  # the game has started; the old links stay until the host renews them by hand
-            log.warning("could not renew the links of the seats of the new game", exc_info=True)
 
     def _on_press(self, job: Job) -> None:
         button = job.payload

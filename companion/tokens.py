@@ -2,13 +2,19 @@
 from __future__ import annotations
 
 import hmac
+import logging
 import secrets
 import threading
 import time
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from companion.journal import Journal
+from companion.journal import Journal, JournalError
 from companion.port import HOST, Holder
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+log = logging.getLogger(__name__)
 
 TOKEN_BYTES = 18
 
@@ -66,3 +72,17 @@ class Tokens:
         """Revoke a seat's token and issue a new one; raises JournalError."""
         with self._lock:
             return self._issue(str(seat))
+
+
+def renew_seat_links(tokens: Tokens, session: Session, *, missed_only: bool = False) -> None:
+    """New links for the seats the session's new game gives to someone else; a rematch, or a smaller game in
+    between, keeps them (`missed_only`: at start, those a power cut between the new game and its renewal left with
+    the last game's links); raises nothing."""
+    try:
+        seats = session.seats_given_to_others()
+        if missed_only and seats and session.game_id:
+            older = session.journal.tokens_older_than(session.game_id)
+            seats = [seat for seat in seats if str(seat) in older]
+        tokens.renew(seats)
+    except JournalError:  # the game has started; the old links stay until the host renews them by hand
+        log.warning("could not renew the links of the seats of the new game", exc_info=True)
