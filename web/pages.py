@@ -15,7 +15,7 @@ LINK_NOT_VALID_KO = "링크가 유효하지 않습니다. 호스트에게 새 QR
 
 
 def game_scripts() -> list[str]:
-    """The URLs of every game renderer in static/games, sorted; raises nothing."""
+    """The URLs of every game's scripts in static/games (renderers and the parts they load), sorted; raises nothing."""
     folder = Path(current_app.static_folder or "", "games")
     return [url_for("static", filename=f"games/{path.name}") for path in sorted(folder.glob("*.js"))]
 

@@ -176,7 +176,7 @@
 
   function districts(view, snapshot, ui) {
     const attack = legal(snapshot, "attack");
-    const plan = draft("attack", () => ({ district: null, army: [{ attack: 1, defence: 1 }], defenders: [], runestones: 0 }));
+    const plan = formsOf().attackPlan();
     const choose = attack ? (number) => { plan.district = number; redraw(ui, snapshot); } : null;
     const count = view.districts.length;
     const width = Math.ceil(count / 2) * (CARD_W + GAP);
@@ -239,148 +239,14 @@
       callOff ? ui.el("button", { onclick: () => ui.act("call_off", {}, callOff.seat) }, text("call_off")) : null);
   }
 
-  // --- card editors ------------------------------------------------------------------------
-  function numberInput(ui, id, value, min, max, onChange, label) {
-    return ui.el("input", { id, type: "number", inputmode: "numeric", min, max, step: 1, value, "aria-label": label,
-      oninput: (event) => onChange(event.target.value === "" ? null : Number(event.target.value)) });
-  }
-
-  function cardRows(ui, snapshot, key, rows, spec) {
-    const lines = rows.map((row, index) => ui.el("div", { class: "gateway-card-row" },
-      spec.district ? select(ui, `gc-${key}-${index}-district`, snapshot.view.districts.map((d) => [d.number, `${d.number}`]),
-        row.district, (value) => { row.district = value; }, text("district")) : null,
-      spec.kind ? select(ui, `gc-${key}-${index}-kind`, [["horde", text("horde")], ["guard", text("guard")]], row.kind,
-        (value) => { row.kind = value; }, text("kind")) : null,
-      "⚔", numberInput(ui, `gc-${key}-${index}-attack`, row.attack, 0, 20, (value) => { row.attack = value; }, text("atk")),
-      "🛡", numberInput(ui, `gc-${key}-${index}-defence`, row.defence, 1, 20, (value) => { row.defence = value; }, text("def")),
-      spec.vp ? ["★", numberInput(ui, `gc-${key}-${index}-vp`, row.vp, 0, 10, (value) => { row.vp = value; }, text("vp"))] : null,
-      ui.el("button", { type: "button", class: "small", onclick: () => { rows.splice(index, 1); redraw(ui, snapshot); } },
-        text("remove"))));
-    const blank = () => ({ attack: 1, defence: 1, vp: 1, kind: "horde", district: 1 });
-    return ui.el("div", { class: "gateway-cards" }, lines,
-      ui.el("button", { type: "button", class: "small", onclick: () => { rows.push(blank()); redraw(ui, snapshot); } },
-        text("add_card")));
-  }
-
-  function select(ui, id, choices, value, onChange, label) {
-    return ui.el("select", { id, "aria-label": label, onchange: (event) => onChange(choices[Number(event.target.value)][0]) },
-      choices.map(([key, shown], index) => ui.el("option", { value: String(index), selected: key === value }, shown)));
-  }
-
-  function cleanCards(rows, withVp) {
-    return rows.map((row) => {
-      const card = { attack: row.attack ?? 0, defence: row.defence ?? 1 };
-      if (withVp) card.vp = row.vp ?? 0;
-      return card;
-    });
-  }
-
-  function damageList(value) {
-    if (!value || !value.trim()) return undefined;
-    return value.split(",").map((part) => Number(part.trim()) || 0);
-  }
-
-  function damageFields(ui, plan, keys) {
-    return ui.el("details", { class: "gateway-own-damage" }, ui.el("summary", {}, text("own_damage")),
-      keys.map((key) => ui.el("label", { class: "field" }, ui.el("span", {}, text(key)),
-        ui.el("input", { id: `gc-${key}`, type: "text", value: plan[key] || "", oninput: (event) => { plan[key] = event.target.value; } }))));
-  }
-
-  function attackForm(view, snapshot, ui) {
-    const entry = legal(snapshot, "attack");
-    if (!entry) return null;
-    const plan = draft("attack", () => ({ district: null, army: [{ attack: 1, defence: 1 }], defenders: [], runestones: 0 }));
-    const target = view.districts.find((district) => district.number === plan.district);
-    const send = () => {
-      const args = { district: plan.district, army: cleanCards(plan.army, false) };
-      if (plan.runestones) args.runestones = plan.runestones;
-      if (target && target.controller === "player") args.defending_army = cleanCards(plan.defenders, false);
-      const own = damageList(plan.damage_to_defenders);
-      const back = damageList(plan.damage_to_attackers);
-      if (own) args.damage_to_defenders = own;
-      if (back) args.damage_to_attackers = back;
-      return ui.act("attack", args, entry.seat);
-    };
-    return ui.el("section", { class: "card gateway-form" }, ui.el("h3", {}, text("plan_attack")),
-      ui.el("label", { class: "field" }, ui.el("span", {}, text("target")),
-        select(ui, "gc-attack-district", [[null, "—"], ...view.districts.map((d) => [d.number, `${d.number}. ${d.name}`])],
-          plan.district, (value) => { plan.district = value; redraw(ui, snapshot); }, text("target"))),
-      ui.el("h4", {}, text("your_army")), ui.el("p", { class: "muted" }, text("army_help")),
-      cardRows(ui, snapshot, "army", plan.army, {}),
-      target && target.controller === "player"
-        ? [ui.el("h4", {}, `${text("defending_army")}: ${target.holder_name}`), cardRows(ui, snapshot, "defenders", plan.defenders, {})]
-        : null,
-      ui.el("label", { class: "field" }, ui.el("span", {}, text("runestones")),
-        numberInput(ui, "gc-attack-runestones", plan.runestones, -20, 20, (value) => { plan.runestones = value || 0; }, text("runestones"))),
-      damageFields(ui, plan, ["damage_to_defenders", "damage_to_attackers"]),
-      plan.district === null ? ui.el("p", { class: "muted" }, text("choose_target")) : null,
-      ui.el("button", { type: "button", class: "primary", onclick: send, disabled: plan.district === null }, text("preview")));
-  }
-
-  function defendForm(view, snapshot, ui) {
-    const entry = legal(snapshot, "defend");
-    if (!entry || !view.battle) return null;
-    const plan = draft("defend", () => ({ army: [{ attack: 1, defence: 1 }], runestones: 0, spawn_runestones: 0 }));
-    const player = view.battle.defender.faction === "player";
-    const send = () => {
-      const args = {};
-      if (player) args.army = cleanCards(plan.army, false);
-      if (plan.runestones) args.runestones = plan.runestones;
-      if (plan.spawn_runestones) args.spawn_runestones = plan.spawn_runestones;
-      const own = damageList(plan.damage_to_spawn);
-      const back = damageList(plan.damage_from_spawn);
-      if (own) args.damage_to_spawn = own;
-      if (back) args.damage_from_spawn = back;
-      return ui.act("defend", args, entry.seat);
-    };
-    return ui.el("section", { class: "card gateway-form" }, ui.el("h3", {}, `${text("defend")}: ${view.battle.district_title}`),
-      player ? [ui.el("h4", {}, text("your_army")), cardRows(ui, snapshot, "defend", plan.army, {})] : null,
-      ui.el("label", { class: "field" }, ui.el("span", {}, text("runestones")),
-        numberInput(ui, "gc-defend-runestones", plan.runestones, -20, 20, (value) => { plan.runestones = value || 0; }, text("runestones"))),
-      ui.el("label", { class: "field" }, ui.el("span", {}, text("spawn_runestones")),
-        numberInput(ui, "gc-defend-spawn", plan.spawn_runestones, -20, 20, (value) => { plan.spawn_runestones = value || 0; },
-          text("spawn_runestones"))),
-      damageFields(ui, plan, ["damage_to_spawn", "damage_from_spawn"]),
-      ui.el("button", { type: "button", class: "primary", onclick: send }, text("preview")));
-  }
-
-  function eventForm(view, snapshot, ui) {
-    const entry = legal(snapshot, "draw_event");
-    if (!entry) return null;
-    const plan = draft("event", () => ({ spawns: [] }));
-    const send = () => ui.act("draw_event", { spawns: plan.spawns.map((row) => ({ district: row.district || 1,
-      kind: row.kind || "horde", attack: row.attack ?? 0, defence: row.defence ?? 1, vp: row.vp ?? 0 })) }, entry.seat);
-    return ui.el("section", { class: "card gateway-form" },
-      ui.el("h3", {}, `${text("draw_event")} — ${view.deck.next_tier ? text("tier", { tier: view.deck.next_tier }) : ""}`),
-      ui.el("p", {}, text("spawns")),
-      cardRows(ui, snapshot, "spawn", plan.spawns, { district: true, kind: true, vp: true }),
-      ui.el("button", { type: "button", class: "primary", onclick: send }, text("record_event")));
-  }
-
-  function correctionForm(view, snapshot, ui) {
-    const entry = legal(snapshot, "set_district");
-    if (!entry) return null;
-    const plan = draft("correct", () => ({ district: 1, controller: "guard", player: 0, cards: [] }));
-    const controllers = ["nobody", "horde", "guard", "player"].map((key) => [key, key === "player" ? text("player") : text(key)]);
-    const send = () => {
-      const args = { district: plan.district, controller: plan.controller };
-      if (plan.controller === "player") args.player = plan.player;
-      if (plan.controller === "horde" || plan.controller === "guard") args.cards = cleanCards(plan.cards, true);
-      return ui.act("set_district", args, entry.seat);
-    };
-    return ui.el("details", { class: "gateway-correct" }, ui.el("summary", {}, text("correct")),
-      select(ui, "gc-correct-district", view.districts.map((d) => [d.number, `${d.number}. ${d.name}`]), plan.district,
-        (value) => { plan.district = value; }, text("district")),
-      select(ui, "gc-correct-controller", controllers, plan.controller, (value) => { plan.controller = value; redraw(ui, snapshot); },
-        text("held_by")),
-      plan.controller === "player" ? select(ui, "gc-correct-player", view.players.map((p) => [p.seat, p.name]), plan.player,
-        (value) => { plan.player = value; }, text("player")) : null,
-      plan.controller === "horde" || plan.controller === "guard" ? cardRows(ui, snapshot, "correct", plan.cards, { vp: true }) : null,
-      ui.el("button", { type: "button", onclick: send }, text("save")));
-  }
-
   // --- drawing -------------------------------------------------------------------------------
   let lastRoot = null;
+  let forms = null;
+
+  function formsOf() {
+    if (!forms) forms = Companion.gatewayCityForms({ text, legal, draft, redraw });
+    return forms;
+  }
 
   function redraw(ui, snapshot) {
     if (lastRoot) render(lastRoot, snapshot.view, snapshot, ui);
@@ -390,6 +256,7 @@
     lastRoot = root;
     resetDraftsWhenTheTableMovesOn(view, snapshot);
     while (root.firstChild) root.removeChild(root.firstChild);
+    const { attackForm, defendForm, eventForm, correctionForm } = formsOf();
     const parts = [messages(view, ui), header(view, ui), districts(view, snapshot, ui), vpTrack(view, ui),
       battle(view.battle, "battle", view, snapshot, ui), defendForm(view, snapshot, ui), attackForm(view, snapshot, ui),
       eventForm(view, snapshot, ui), deck(view, ui), battle(view.last_battle, "last_battle", view, snapshot, ui),
