@@ -67,7 +67,10 @@ class CameraSetup:
         since a camera kept offline could not be calibrated from the page; raises nothing."""
         locked = self.settings.locked_exposure
         apply = getattr(camera, "apply_exposure", None)
-        if locked is None or apply is None:
+        if apply is None:
+            return camera
+        if locked is None:  # never calibrated: its own light, also after a refused calibration that locked one
+            _automatic(camera)
             return camera
         try:
             apply(locked)
@@ -125,13 +128,13 @@ class CameraSetup:
                             settle_seconds=self.settle_seconds if unlock is not None else 0.0)
             settings = calibration_store.keep(self._state, found, config=self.config)
         except CameraError as error:
-            self._relock(opened)
+            self.opened(opened)  # the light it had before
             raise CameraUnavailable(_offline(error)) from None
         except OSError as error:
-            self._relock(opened)
+            self.opened(opened)  # the light it had before
             raise NotKept(_not_kept(self._state, error)) from None
         except BaseException:
-            self._relock(opened)
+            self.opened(opened)  # the light it had before
             raise
         return self._use(settings, dice_camera, reading)
 
@@ -145,10 +148,6 @@ class CameraSetup:
         message = calibrated(settings)
         return {"message": str(message), "message_ko": message.ko, "tray": list(settings.tray or ()),
                 "die_px": settings.die_px, "light_fixed": settings.locked_exposure is not None}
-
-    def _relock(self, opened: Any) -> None:
-        """Put back the exposure the camera had before a calibration that failed; raises nothing."""
-        self.opened(opened)
 
 
 class _Measured:

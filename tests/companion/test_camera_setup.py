@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from camera_table import looked_again, press_roll, state_when
+from companion.config import Camera
 from pi_like import BEFORE, NOW, PI_CAMERA, PiLike, SwappedModule
 
 
@@ -40,6 +41,16 @@ def test_a_refused_calibration_puts_the_earlier_light_back(tmp_path: Path, start
     assert [name for name, _ in camera.calls] == ["apply", "unlock", "lock", "apply"]
     assert camera.calls[-1] == ("apply", BEFORE)
     assert not (tmp_path / "state" / "calibration.json").exists()
+
+
+def test_a_refused_calibration_of_a_camera_never_calibrated_gives_it_back_its_own_light(
+        tmp_path: Path, start_server: Any) -> None:
+    camera = PiLike()
+    camera.show([3], seed=2)
+    camera.lay_on_table(5, seed=3)
+    server = start_server(frames=camera, camera=Camera(source="pi", still_seconds=0.05, frames_to_vote=2))
+    server.refused("/api/camera/calibrate", {}, server.host_token, status=409, code="calibration_refused")
+    assert [name for name, _ in camera.calls] == ["unlock", "unlock", "lock", "unlock"]  # not left at the light it locked
 
 
 def test_a_camera_that_refuses_its_saved_light_still_reads_and_the_host_page_is_told_until_calibrated(
