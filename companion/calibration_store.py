@@ -18,6 +18,7 @@ from companion.config import Camera, ConfigError, from_dict
 
 log = logging.getLogger(__name__)
 FILE = "calibration.json"
+UNUSABLE = (ValueError, TypeError, AttributeError)  # what a kept file that cannot be used raises
 KEYS = ("tray", "tray_view", "die_px", "exposure_us", "analogue_gain", "colour_gains")  # what calibration sets
 
 
@@ -50,7 +51,7 @@ def kept(config: Camera, state: Path, warnings: list[str]) -> Camera:
     else the config's (a kept one that cannot be read adds a warning); raises nothing."""
     try:
         return in_use(config, state)
-    except (ValueError, TypeError, AttributeError) as error:
+    except UNUSABLE as error:
         warnings.append(unusable(state, error))
         log.warning(warnings[-1])
         return config

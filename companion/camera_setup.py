@@ -21,7 +21,7 @@ from companion.snapshot import JSON
 log = logging.getLogger(__name__)
 CALIBRATE_SECONDS = 20.0  # how long the page waits for the camera thread to come to it: a roll read is 8-12 s
 LOOK_SECONDS = 15.0
-ANSWER_SECONDS = 2.0  # how long a calibration waits for the host's page to drop a notice it answers
+NOTICE_SECONDS = 2.0  # how long a calibration waits for the host's page to drop a notice it answers
 LIGHT = "camera-light"  # what the host's notice about the camera's light is about
 
 
@@ -141,7 +141,7 @@ class CameraSetup:
     def _use(self, settings: Camera, dice_camera: Any, reading: Any) -> JSON:
         """Read with the new calibration from now on, and say what it is; raises nothing."""
         self.settings = settings
-        self._tell_host(LIGHT, None, wait=ANSWER_SECONDS)  # locked as found just now; gone when the page looks again
+        self._tell_host(LIGHT, None, wait=NOTICE_SECONDS)  # locked as found just now; gone when the page looks again
         reading.calibrated(settings, [])
         dice_camera.look_again()  # the dice lying there, seen in the new light, are not a throw
         log.info("calibrated from the host page: %s", settings)

@@ -164,7 +164,7 @@ def check_config(path: Path, state: Path | None = None) -> int:
     check_first_game(chosen)
     try:
         camera = calibration_store.in_use(chosen.camera, chosen.state)
-    except (ValueError, TypeError, AttributeError) as error:  # run goes on with the config's: no error
+    except calibration_store.UNUSABLE as error:  # run goes on with the config's: no error
         notes, camera = [calibration_store.unusable(chosen.state, error)], chosen.camera
     else:
         notes = [] if camera == chosen.camera else [_calibrated_on_the_page(chosen.state, camera)]
