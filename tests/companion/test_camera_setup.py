@@ -37,6 +37,7 @@ def test_a_refused_calibration_puts_the_earlier_light_back(tmp_path: Path, start
     camera.show([3], seed=2)
     camera.lay_on_table(5, seed=3)  # a die beside the tray: the tray found would leave it out
     server = start_server(frames=camera, camera=PI_CAMERA)
+    state_when(server, lambda snap: snap["camera"]["status"] == "ready")  # said before the table is compared
     server.refused("/api/camera/calibrate", {}, server.host_token, status=409, code="calibration_refused")
     assert [name for name, _ in camera.calls] == ["apply", "unlock", "lock", "apply"]
     assert camera.calls[-1] == ("apply", BEFORE)
@@ -49,6 +50,7 @@ def test_a_refused_calibration_of_a_camera_never_calibrated_gives_it_back_its_ow
     camera.show([3], seed=2)
     camera.lay_on_table(5, seed=3)
     server = start_server(frames=camera, camera=Camera(source="pi", still_seconds=0.05, frames_to_vote=2))
+    state_when(server, lambda snap: snap["camera"]["status"] == "ready")  # said before the table is compared
     server.refused("/api/camera/calibrate", {}, server.host_token, status=409, code="calibration_refused")
     assert [name for name, _ in camera.calls] == ["unlock", "unlock", "lock", "unlock"]  # not left at the light it locked
 
