@@ -17,9 +17,14 @@ def watch_errors(page: Any) -> list[str]:
     return errors
 
 
-def open_page(browser: Any, server: Any, token: str, device: dict[str, Any] = PHONE) -> tuple[Any, Any, list[str]]:
-    """A new browser joined with that token: (context, page, console errors); raises playwright's Error."""
+def open_page(browser: Any, server: Any, token: str, device: dict[str, Any] = PHONE, *,
+              held_streams: list[Any] | None = None) -> tuple[Any, Any, list[str]]:
+    """A new browser joined with that token: (context, page, console errors); with `held_streams`, every event
+    stream it opens is held there unanswered (a Wi-Fi that lets requests through but drops the pushes); raises
+    playwright's Error."""
     context = browser.new_context(**device)
+    if held_streams is not None:
+        context.route("**/api/events", lambda route: held_streams.append(route))
     page = context.new_page()
     errors = watch_errors(page)
     page.goto(f"{server.url}/join?token={token}")

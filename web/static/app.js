@@ -6,53 +6,25 @@
   const { el, t } = C;
   const FOLD_FIELDS = 3; // a move form with this many fields or more starts folded
   const SENDING_AFTER_MS = 800; // a tap unanswered this long shows "sending…" in the header
-  const page = { snap: null, seq: -1, boot: null, posting: false, sending: false, heard: 0, pingEvery: 15000, draftsFor: { game: "", roll: "" }, stream: null, live: false, refusal: null, joined: true, linkGone: false, keepDrafts: true };
+  const page = { snap: null, seq: -1, boot: null, posting: false, sending: false, draftsFor: { game: "", roll: "" }, live: false, refusal: null, joined: true, linkGone: false, keepDrafts: true };
 
-  // --- the event stream --------------------------------------------------------------------
-  function connect() {
-    if (page.stream) page.stream.close();
-    setLive(false); // until the new stream answers, the table shown may be older than the box's
-    const stream = new EventSource("/api/events");
-    page.stream = stream;
-    stream.addEventListener("snapshot", (event) => {
-      page.joined = true;
-      page.heard = Date.now();
-      setLive(true);
-      show(JSON.parse(event.data));
-    });
-    stream.addEventListener("ping", (event) => {
-      page.heard = Date.now();
-      page.pingEvery = JSON.parse(event.data).every * 1000 || page.pingEvery;
-    });
-    stream.addEventListener("open", () => { page.heard = Date.now(); setLive(true); });
-    stream.addEventListener("error", () => {
-      setLive(false);
-      if (stream.readyState === EventSource.CLOSED && page.stream === stream) checkAccess();
-    });
+  // --- following the table -----------------------------------------------------------------
+  function streamed(snap, fromStream) {
+    if (fromStream) page.joined = true;
+    show(snap);
   }
 
-  async function checkAccess() {
-    try {
-      show(await C.request("GET", "/api/state"));
-      setTimeout(connect, 2000);
-    } catch (error) {
-      if (error.status === 403 || error.status === 429) {
-        page.linkGone = error.status === 403 && Boolean(page.snap) && Number.isInteger(page.snap.you);
-        page.joined = false;
-        page.refusal = error.status === 429 ? error : null;
-        render();
-      } else {
-        setTimeout(connect, 2000);
-      }
-    }
+  function turnedAway(error) {
+    page.linkGone = error.status === 403 && Boolean(page.snap) && Number.isInteger(page.snap.you);
+    page.joined = false;
+    page.refusal = error.status === 429 ? error : null;
+    render();
   }
 
   function setLive(live) {
     page.live = live;
-    const dot = document.getElementById("live");
     const word = !live ? (page.joined ? "offline" : "not_joined_short") : page.sending ? "sending" : "live";
-    dot.className = live ? `live on${page.sending ? " sending" : ""}` : "live";
-    dot.textContent = t(word);
+    C.liveDot(live, word, page.sending ? "sending" : "");
   }
 
   // While a tap waits for the box's answer (a slow Wi-Fi), the header says so: a tap meanwhile is not lost unseen.
@@ -289,16 +261,7 @@
   document.addEventListener("DOMContentLoaded", () => {
     languageButtons();
     render();
-    connect();
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") connect();
-    });
-    setInterval(() => { // a stream the Wi-Fi silently dropped still looks open: nothing heard for long, reconnect
-      if (page.live && Date.now() - page.heard > 2.5 * page.pingEvery) {
-        setLive(false);
-        connect();
-      }
-    }, 5000);
+    C.followTable({ show: streamed, setLive, refused: turnedAway });
   });
   window.CompanionTable = { act, show, get snapshot() { return page.snap; } };
 })();

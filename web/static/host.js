@@ -13,7 +13,8 @@
     try {
       const [games, snap, history] = await Promise.all([
         C.request("GET", "/api/games"), C.request("GET", "/api/state"), C.request("GET", "/api/history")]);
-      Object.assign(host, { games, snap, history, denied: snap.you !== null });
+      Object.assign(host, { games, history, denied: snap.you !== null });
+      if (!older(snap, host.snap)) host.snap = snap; // the stream may have brought a newer table meanwhile
       if (!host.chosen) choose(snap.game || (games[0] && games[0].id));
       loaded = !host.denied;
     } catch (error) {
@@ -22,6 +23,45 @@
     }
     render();
     return loaded;
+  }
+
+  // A snapshot pushed by the box: the page is drawn again when something it shows has changed (a notice, the
+  // players, a game started or over), not on every roll, so the host's typing is left alone meanwhile.
+  function follow(snap) {
+    if (!snap || typeof snap.seq !== "number" || host.denied) return;
+    const before = host.snap;
+    if (!before) return void load(); // the first read failed (a dropped Wi-Fi): read everything now
+    if (older(snap, before)) return;
+    host.snap = snap;
+    if (shown(snap) === shown(before)) return;
+    if (snap.game_no !== before.game_no || Boolean(snap.outcome) !== Boolean(before.outcome)) loadHistory();
+    else render();
+  }
+
+  // Whether a snapshot is older than the one shown (after a restart the box's seq goes on under a new boot).
+  function older(snap, than) {
+    return Boolean(than) && snap.boot === than.boot && snap.seq < than.seq;
+  }
+
+  function shown(snap) {
+    const camera = snap.camera && snap.camera.status !== "none";
+    return JSON.stringify([snap.boot, snap.game_no, snap.game, snap.players, Boolean(snap.outcome), camera, snap.notices]);
+  }
+
+  async function loadHistory() {
+    try {
+      host.history = await C.request("GET", "/api/history");
+    } catch (error) {
+      host.refusal = error; // said when drawn, so a switch of language translates it
+    }
+    render();
+  }
+
+  // The box turned the page away while it was open (the host's link re-issued, too many tries).
+  function turnedAway(error) {
+    Object.assign(host, { denied: true, refusal: error });
+    C.liveDot(false, "not_joined_short");
+    render();
   }
 
   function choose(id) {
@@ -53,7 +93,8 @@
   function render() {
     const root = document.getElementById("app");
     keepTyped();
-    const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : null;
+    const active = document.activeElement && root.contains(document.activeElement) ? document.activeElement : null;
+    const focus = active && { id: active.id, caret: textCaret(active) }; // a redraw mid-word keeps the caret
     root.replaceChildren(...[
       host.refusal ? el("section", { class: "notice refusal", role: "alert" }, C.said(host.refusal)) : null,
       host.denied ? null : confirmEnding(),
@@ -95,8 +136,15 @@
       if (input.type === "checkbox") input.checked = value;
       else input.value = value;
     }
-    const focused = focus && document.getElementById(focus);
-    if (focused) focused.focus();
+    const focused = focus && focus.id && document.getElementById(focus.id);
+    if (!focused) return;
+    focused.focus();
+    if (focus.caret && textCaret(focused)) focused.setSelectionRange(...focus.caret);
+  }
+
+  // Where the caret is in a text field ([start, end]), else null (number fields and buttons have none).
+  function textCaret(input) {
+    return input.type === "text" && input.selectionStart !== null ? [input.selectionStart, input.selectionEnd] : null;
   }
 
   function newGame() {
@@ -215,7 +263,9 @@
     }
     C.setLang(C.lang);
     document.getElementById("title").textContent = t("host_title");
-    load();
+    load().then(() => {
+      if (!host.denied) C.followTable({ show: follow, setLive: (on) => C.liveDot(on, on ? "live" : "offline"), refused: turnedAway });
+    });
     document.addEventListener("visibilitychange", () => { // the seats' QR codes may have changed meanwhile
       if (document.visibilityState === "visible") load();
     });
