@@ -1,26 +1,15 @@
 """An unsure read over real HTTP: the phones get the camera's guess and crops to check, and a hand roll ends it."""
 from __future__ import annotations
 
-import time
-from typing import Any, Callable
+from typing import Any
 
 import jsonschema_rs
 
 from companion.roll_sentences import REROLL_MESSAGE
+from camera_table import state_when
 from companion.roller import RollResult
 from unsure_reads import answer_now, unsure_read
 from web.openapi import document
-
-
-def state_when(server: Any, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    """The host's snapshot once it is as wanted; raises AssertionError after 10 s."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        status, snapshot = server.api("GET", "/api/state", token=server.host_token)
-        if status == 200 and wanted(snapshot):
-            return snapshot
-        time.sleep(0.05)
-    raise AssertionError("the phones never got the expected camera state")
 
 
 def guessed(snapshot: dict[str, Any]) -> bool:
