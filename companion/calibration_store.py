@@ -15,6 +15,7 @@ from typing import Any
 
 from companion import calibrate
 from companion.config import Camera, ConfigError, from_dict
+from companion.rules.said import Said
 
 log = logging.getLogger(__name__)
 FILE = "calibration.json"
@@ -71,10 +72,12 @@ def in_use(config: Camera, state: Path) -> Camera:
     return _applied(config, record.get("camera"), state)
 
 
-def unusable(state: Path, error: Exception) -> str:
+def unusable(state: Path, error: Exception) -> Said:
     """What a kept calibration that cannot be used means for the table; raises nothing."""
-    return (f"The calibration made on the host page ({state / FILE}) cannot be used ({error}), so the config's "
-            "camera settings are used; calibrate again from the host page.")
+    return Said(f"The calibration made on the host page ({state / FILE}) cannot be used ({error}), so the config's "
+                "camera settings are used; calibrate again from the host page.",
+                f"호스트 페이지에서 한 보정({state / FILE})을 쓸 수 없어({error}) 설정 파일의 카메라 설정을 씁니다. "
+                "호스트 페이지에서 다시 보정하세요.")
 
 
 def fingerprint(camera: Camera) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from companion.notify import notifier, ping_interval
 from companion.port import Holder
 from companion.rules import engine
 from companion.rules.errors import CompanionError
+from companion.rules.said import Said
 from companion.session import Session
 from companion.tokens import Tokens
 
@@ -144,14 +145,16 @@ def check_first_game(config: Config) -> None:
         raise ConfigError(f"game: {error.message}") from None
 
 
-def _unused_game_fault(config: Config) -> str | None:
+def _unused_game_fault(config: Config) -> Said | None:
     """What is wrong with a [game] the running table does not need (it starts only on an empty state folder),
     or None; raises nothing."""
     try:
         check_first_game(config)
     except ConfigError as error:
-        return (f"{error} The [game] section is used only to start the first game on an empty state folder, "
-                "so this table runs on; fix it before then.")
+        return Said(f"{error} The [game] section is used only to start the first game on an empty state folder, "
+                    "so this table runs on; fix it before then.",
+                    f"{error} [game] 설정은 빈 상태 폴더에서 첫 게임을 시작할 때만 쓰이므로 이 테이블은 계속됩니다. "
+                    "그 전에 고치세요.")
     return None
 
 
@@ -168,8 +171,10 @@ def _panel(config: Config, pin_factory: Any, loop: EngineLoop, warnings: list[st
 
     pins = config.pins
     if not config.demo and pin_factory is None and pins.factory == "mock":
-        warnings.append('gpio.factory is "mock": the buttons and LEDs are make-believe, so the box\'s own buttons do '
-                        'nothing and its LEDs stay dark. Set gpio.factory = "lgpio" (or "rpigpio") on the Pi.')
+        warnings.append(Said('gpio.factory is "mock": the buttons and LEDs are make-believe, so the box\'s own buttons '
+                             'do nothing and its LEDs stay dark. Set gpio.factory = "lgpio" (or "rpigpio") on the Pi.',
+                             'gpio.factory가 "mock"입니다: 버튼과 LED가 가상이라 상자의 버튼은 아무것도 하지 않고 LED는 '
+                             '켜지지 않습니다. 파이에서는 gpio.factory = "lgpio"(또는 "rpigpio")로 설정하세요.'))
         log.warning(warnings[-1])
     try:
         factory = pin_factory if pin_factory is not None else make_pin_factory(pins.factory)
@@ -177,12 +182,16 @@ def _panel(config: Config, pin_factory: Any, loop: EngineLoop, warnings: list[st
                      seat_pins=pins.seat_leds, status_pins=pins.status_rgb, buzzer_pin=pins.buzzer,
                      on_press=press_from_gpio(loop))
     except GpioUnavailable as error:
-        warnings.append(f"GPIO unavailable ({error}); running web-only: use the phones.")
+        warnings.append(Said(f"GPIO unavailable ({error}); running web-only: use the phones.",
+                             f"GPIO를 쓸 수 없습니다({error}). 웹으로만 동작합니다: 휴대폰을 쓰세요."))
         log.warning(warnings[-1])
         return None
     except Exception as error:  # a pin another program holds (lgpio: "GPIO busy"), or a driver fault
-        warnings.append(f"The GPIO pins could not be opened ({type(error).__name__}: {error}); is another program "
-                        "using them? Running web-only: use the phones.")
+        why = f"{type(error).__name__}: {error}"
+        warnings.append(Said(f"The GPIO pins could not be opened ({why}); is another program using them? Running "
+                             "web-only: use the phones.",
+                             f"GPIO 핀을 열 수 없습니다({why}). 다른 프로그램이 쓰고 있나요? 웹으로만 동작합니다: "
+                             "휴대폰을 쓰세요."))
         log.warning(warnings[-1])
         return None
 
@@ -210,8 +219,10 @@ def _camera(config: Config, frames: Any, loop: EngineLoop, setup: CameraSetup,
         return setup.opened(frames if frames is not None else open_source(config.camera.source))
 
     if not config.demo and frames is None and config.camera.source.startswith("synthetic"):
-        warnings.append('camera.source is "synthetic": the camera shows made-up dice, not the tray. '
-                        'Set camera.source = "pi" (or "usb:0") to read the real dice.')
+        warnings.append(Said('camera.source is "synthetic": the camera shows made-up dice, not the tray. '
+                             'Set camera.source = "pi" (or "usb:0") to read the real dice.',
+                             'camera.source가 "synthetic"입니다: 카메라가 트레이가 아니라 지어낸 주사위를 보여 줍니다. '
+                             '실제 주사위를 읽으려면 camera.source = "pi"(또는 "usb:0")로 설정하세요.'))
         log.warning(warnings[-1])
     source = GuardedCamera(open_camera)
     if not source.online:  # logged, not a lasting warning: the phones' camera line says it while it lasts

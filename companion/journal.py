@@ -36,6 +36,7 @@ from companion.journal_checks import (
 )
 from companion.journal_schema import COLUMNS, SCHEMA, TABLES, Transaction
 from companion.rules.errors import CompanionError
+from companion.rules.said import Said
 
 __all__ = ["Entry", "Journal", "JournalError", "PastGame"]
 
@@ -133,10 +134,13 @@ class Journal:
         """The error naming this journal as damaged and saying what to do; raises nothing."""
         return damaged(self.path, detail)
 
-    def read_only_warning(self) -> str:
+    def read_only_warning(self) -> Said:
         """The start-up warning while the state cannot be written; raises nothing."""
-        return (f"The {place_name(read_only_place(self.path))} is read-only: the table is shown as it was last "
-                "saved, but every new move is refused until it is writable again (then restart the companion).")
+        place = read_only_place(self.path)
+        return Said(f"The {place_name(place)} is read-only: the table is shown as it was last saved, but every new "
+                    "move is refused until it is writable again (then restart the companion).",
+                    f"{place_name(place, korean=True)}이(가) 읽기 전용입니다: 테이블은 마지막으로 저장된 대로 보이지만, "
+                    "다시 쓸 수 있게 될 때까지 새 행동은 모두 거절됩니다(그 뒤 도우미를 다시 시작하세요).")
 
     def _refusal(self, error: sqlite3.Error, what: str) -> JournalError:
         name = str(getattr(error, "sqlite_errorname", "") or "")

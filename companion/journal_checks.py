@@ -134,8 +134,10 @@ def read_only(place: Path, *, what: str) -> JournalError:
                         code="storage_read_only")
 
 
-def place_name(place: Path) -> str:
-    """'state folder PATH' or 'journal PATH'; raises nothing."""
+def place_name(place: Path, *, korean: bool = False) -> str:
+    """'state folder PATH' or 'journal PATH' (in Korean: '상태 폴더 PATH', '저널 PATH'); raises nothing."""
+    if korean:
+        return f"{'상태 폴더' if place.is_dir() else '저널'} {place}"
     return f"{'state folder' if place.is_dir() else 'journal'} {place}"
 
 

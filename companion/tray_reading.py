@@ -7,6 +7,7 @@ import logging
 import numpy as np
 
 from companion.config import Camera
+from companion.rules.said import Said
 from vision.reader import DiceReader
 from vision.tray import CalibratedTray, read_view
 from vision.types import Box, DiceReading
@@ -45,7 +46,9 @@ def _tray(box: Box, camera: Camera, warnings: list[str]) -> CalibratedTray:
     try:
         return CalibratedTray(box, None if camera.tray_view is None else read_view(camera.tray_view))
     except ValueError as error:
-        warnings.append(f"camera.tray_view: {error}. The tray stays where calibration found it, so after a "
-                        "knock of the camera calibrate it again on the host page.")
+        warnings.append(Said(f"camera.tray_view: {error}. The tray stays where calibration found it, so after a "
+                             "knock of the camera calibrate it again on the host page.",
+                             f"camera.tray_view: {error}. 트레이는 보정할 때 찾은 자리에 그대로 있으므로, 카메라가 "
+                             "부딪히면 호스트 페이지에서 다시 보정하세요."))
         log.warning(warnings[-1])
         return CalibratedTray(box)

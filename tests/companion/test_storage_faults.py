@@ -23,6 +23,7 @@ import os
 import resource
 import sqlite3
 import subprocess
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Iterator
@@ -221,6 +222,7 @@ def _check_read_only_start(
     daemon = benchmark("daemon").Daemon(state, preexec=preexec)
     try:
         assert f"warning: The state folder {state} is read-only" in daemon.output()
+        assert _host_notice(daemon, "is read-only")["message_ko"].startswith(f"상태 폴더 {state}이(가) 읽기 전용입니다: ")
         shown, pushed = _state_and_events(daemon)
         assert power_cut.game_part(shown) == told and power_cut.game_part(pushed) == told
         for path, body in (("/api/actions", _tally(4)),
@@ -234,6 +236,17 @@ def _check_read_only_start(
     finally:
         assert daemon.stop() == 0
     assert folder_bytes(state) == before
+
+
+def _host_notice(daemon: Any, words: str) -> dict[str, Any]:
+    """The box's notice with these words on the host's page, once it is there (5 s at most); raises AssertionError."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        notices = [notice for notice in daemon.call("GET", "/api/state")[1]["notices"] if words in notice["message"]]
+        if notices:
+            return notices[0]
+        time.sleep(0.05)
+    raise AssertionError(f"the host's page never showed the box's notice saying {words!r}")
 
 
 def test_an_empty_read_only_state_folder_stops_the_start_with_a_sentence(
