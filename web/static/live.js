@@ -10,7 +10,7 @@
 
   // Follow the table: `show(snap, streamed)` for each snapshot (`streamed`: from the stream, not a read after it
   // failed), `setLive(on)` when the stream comes or goes, `refused(error)` when the box turns this page away
-  // (403: not a link of this table; 429: too many tries). Returns `reconnect`; raises nothing.
+  // (403: not a link of this table; 429: too many tries).
   C.followTable = function followTable({ show, setLive, refused }) {
     const live = { stream: null, on: false, heard: 0, pingEvery: 15000 };
     const mark = (on) => { live.on = on; setLive(on); };
@@ -54,7 +54,6 @@
     setInterval(() => { // a stream the Wi-Fi silently dropped still looks open: nothing heard for long, reconnect
       if (live.on && Date.now() - live.heard > QUIET_PINGS * live.pingEvery) connect();
     }, WATCH_MS);
-    return connect;
   };
 
   // Show in the header's dot whether the page is live, in the page's language (`word`: a key of C.t).
