@@ -23,6 +23,10 @@ UNUSABLE = (ValueError, TypeError, AttributeError)  # what a kept file that cann
 KEYS = ("tray", "tray_view", "die_px", "exposure_us", "analogue_gain", "colour_gains")  # what calibration sets
 
 
+class NotReadable(ValueError):
+    """A kept calibration this user may not read (the service's own user, who made it, may)."""
+
+
 def keep(state: Path, found: dict[str, Any], *, config: Camera) -> Camera:
     """Keep what calibration found in the state folder, over the config's camera settings; returns the camera
     settings to use from now on; raises ConfigError for a value the config would refuse, OSError when the folder
@@ -60,7 +64,8 @@ def kept(config: Camera, state: Path, warnings: list[str]) -> Camera:
 
 def in_use(config: Camera, state: Path) -> Camera:
     """The camera settings the table uses: the state folder's calibration when it was made over these config
-    settings, else the config's; raises ValueError, TypeError or AttributeError for a kept file that cannot be used."""
+    settings, else the config's; raises ValueError (NotReadable for one this user may not read), TypeError or
+    AttributeError for a kept file that cannot be used."""
     target = state / FILE
     record = _stored(target)
     if record is None:
@@ -100,11 +105,14 @@ def _applied(config: Camera, settings: Any, state: Path) -> Camera:
 
 
 def _stored(target: Path) -> dict[str, Any] | None:
-    """The kept record, or None when there is none; raises ValueError for a file that is not one."""
+    """The kept record, or None when there is none; raises NotReadable for one this user may not read, ValueError
+    for a file that is not one."""
     try:
         text = target.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
+    except PermissionError as error:
+        raise NotReadable(f"it cannot be read: {error}") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ValueError(f"it cannot be read: {error}") from None
     record = json.loads(text)

@@ -164,6 +164,8 @@ def check_config(path: Path, state: Path | None = None) -> int:
     check_first_game(chosen)
     try:
         camera = calibration_store.in_use(chosen.camera, chosen.state)
+    except calibration_store.NotReadable:  # the service's own folder, checked by another user: not a fault
+        notes, camera = [_not_checked(chosen.state)], chosen.camera
     except calibration_store.UNUSABLE as error:  # run goes on with the config's: no error
         notes, camera = [calibration_store.unusable(chosen.state, error)], chosen.camera
     else:
@@ -178,6 +180,13 @@ def check_config(path: Path, state: Path | None = None) -> int:
             notes.append(f"camera.tray_view: {error}, so the tray will not follow a knocked camera.")
     print(f"{path}: fine." if not notes else f"{path}: fine, but " + " ".join(notes))
     return 0
+
+
+def _not_checked(state: Path) -> str:
+    """What check-config says of a state folder this user may not read; raises nothing."""
+    return (f"this user may not read the state folder {state}, so a calibration made on the host page and kept "
+            "there was not checked; run check-config as the service's user (sudo -u companion companion "
+            "check-config ...) to check it.")
 
 
 def _calibrated_on_the_page(state: Path, camera: config_module.Camera) -> str:

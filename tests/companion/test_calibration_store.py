@@ -2,6 +2,8 @@
 those it was made over, set aside once they change, and never half-written."""
 from __future__ import annotations
 
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,6 +12,7 @@ import pytest
 
 from companion import calibrate, calibration_store
 from companion.config import Camera, ConfigError
+from file_modes import bound_by_file_modes
 
 CONFIG = Camera(source="pi", tray=(10, 10, 300, 200), die_px=40)
 FOUND = {"tray": [20, 30, 400, 250], "die_px": 52, "exposure_us": 12000, "analogue_gain": 2.5,
@@ -98,3 +101,21 @@ def test_check_config_says_the_host_pages_calibration_is_used_over_the_files(
     assert "cannot be used" in capsys.readouterr().out
     assert main(["check-config", str(path), "--state", str(tmp_path / "elsewhere")]) == 0
     assert capsys.readouterr().out.strip() == f"{path}: fine."  # run's --state is the folder that counts
+
+
+def test_check_config_by_a_user_who_may_not_read_the_state_folder_says_so_not_that_the_calibration_is_broken(
+        tmp_path: Path) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text('[camera]\nsource = "pi"\ntray = [10, 10, 300, 200]\ndie_px = 40\n')
+    state = tmp_path / "state"  # the service's own folder (StateDirectoryMode=0700), checked by the pi user
+    state.mkdir()
+    calibration_store.keep(state, FOUND, config=CONFIG)
+    state.chmod(0)
+    try:
+        finished = subprocess.run([sys.executable, "-m", "companion", "check-config", str(path), "--state", str(state)],
+                                  capture_output=True, text=True, timeout=30, preexec_fn=bound_by_file_modes())
+    finally:
+        state.chmod(0o700)
+    assert finished.returncode == 0, finished.stderr
+    assert f"this user may not read the state folder {state}" in finished.stdout, finished.stdout
+    assert "sudo -u companion" in finished.stdout and "cannot be used" not in finished.stdout

@@ -16,10 +16,8 @@ What is simulated, and how:
 """
 from __future__ import annotations
 
-import ctypes
 import http.client
 import json
-import os
 import resource
 import sqlite3
 import subprocess
@@ -31,11 +29,10 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from companion.journal_checks import storage_refusal
+from file_modes import bound_by_file_modes
 
 JOURNAL = "journal.sqlite"
 NOT_SAVED = "this move was not saved and nothing changed."
-PR_CAPBSET_DROP = 24
-CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_SETPCAP = 1, 2, 8
 Benchmark = Callable[[str], ModuleType]  # the `benchmark` fixture: loads benchmarks/NAME.py
 FolderBytes = Callable[[Path], dict[str, bytes]]  # the `folder_bytes` fixture
 RunCompanion = Callable[..., subprocess.CompletedProcess[str]]  # the `run_companion` fixture
@@ -153,24 +150,6 @@ class _InProcess:
 
 
 # --- a read-only state folder -------------------------------------------------------------------
-def _bound_by_file_modes() -> Callable[[], None] | None:
-    """For root: a preexec that drops the capabilities that ignore file modes; None for other users."""
-    if os.geteuid() != 0:
-        return None
-    effective = int(Path("/proc/self/status").read_text().split("CapEff:")[1].split()[0], 16)
-    if not effective >> CAP_SETPCAP & 1:
-        pytest.fail("running as root without CAP_SETPCAP: cannot make file modes bind the daemon, "
-                    "so a read-only state folder cannot be simulated here; run the tests as a normal user")
-
-    def drop() -> None:
-        libc = ctypes.CDLL(None, use_errno=True)
-        for capability in (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH):
-            if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
-                os._exit(97)
-
-    return drop
-
-
 def _make_read_only(state: Path, read_only: bool) -> None:
     for path in state.iterdir():
         path.chmod(0o444 if read_only else 0o644)
@@ -191,7 +170,7 @@ def state_folder(tmp_path: Path) -> Iterator[Path]:
 def test_a_read_only_state_folder_serves_the_table_and_refuses_input(
     state_folder: Path, ending: str, benchmark: Benchmark, folder_bytes: FolderBytes
 ) -> None:
-    power_cut, daemons, preexec = benchmark("power_cut"), benchmark("daemon"), _bound_by_file_modes()
+    power_cut, daemons, preexec = benchmark("power_cut"), benchmark("daemon"), bound_by_file_modes()
     daemon = daemons.Daemon(state_folder, preexec=preexec)
     told = power_cut.game_part(_play_a_little(daemon))
     if ending == "a clean stop":
@@ -254,7 +233,7 @@ def test_an_empty_read_only_state_folder_stops_the_start_with_a_sentence(
 ) -> None:
     _make_read_only(state_folder, True)
     command = benchmark("daemon").run_command(state_folder, free_port)
-    finished = run_companion(command, preexec_fn=_bound_by_file_modes())
+    finished = run_companion(command, preexec_fn=bound_by_file_modes())
     assert finished.returncode == 2, finished.stdout + finished.stderr
     assert f"The state folder {state_folder} is read-only and holds no journal yet" in finished.stderr
     assert list(state_folder.iterdir()) == []
