@@ -28,6 +28,10 @@ def test_a_phone_that_wakes_says_it_is_reconnecting_until_its_stream_answers(bro
     wake(page)  # ... when Ann's phone wakes up on a table the box has moved on from
     expect(page.locator("#live")).to_have_text("reconnecting…")
     expect(page.locator("#live")).not_to_have_class("live on")
+    for _ in range(50):  # the page says so before the browser hands its new stream to the route
+        if held:
+            break
+        page.wait_for_timeout(100)
     assert len(held) == 1
     held[0].continue_()  # the Wi-Fi is back
     expect(page.locator(".roll .why")).to_have_text("Bob rolls for first player.")
