@@ -6,7 +6,7 @@
   const { el, t } = C;
   const FOLD_FIELDS = 3; // a move form with this many fields or more starts folded
   const SENDING_AFTER_MS = 800; // a tap unanswered this long shows "sending…" in the header
-  const page = { snap: null, seq: -1, boot: null, posting: false, sending: false, draftsFor: { game: "", roll: "" }, live: false, refusal: null, joined: true, linkGone: false, keepDrafts: true };
+  const page = { snap: null, posting: false, sending: false, draftsFor: { game: "", roll: "" }, live: false, refusal: null, joined: true, linkGone: false, keepDrafts: true };
 
   // --- following the table -----------------------------------------------------------------
   function streamed(snap, fromStream) {
@@ -35,10 +35,7 @@
 
   function show(snap) {
     if (!snap || typeof snap.seq !== "number") return;
-    if (snap.boot !== page.boot) page.seq = -1;  // the box restarted: its seq goes on from the journal's
-    if (snap.seq < page.seq) return;
-    page.boot = snap.boot;
-    page.seq = snap.seq;
+    if (C.olderTable(snap, page.snap)) return;
     page.snap = snap;
     rememberMoves(snap);
     render();

@@ -14,7 +14,7 @@
       const [games, snap, history] = await Promise.all([
         C.request("GET", "/api/games"), C.request("GET", "/api/state"), C.request("GET", "/api/history")]);
       Object.assign(host, { games, history, denied: snap.you !== null });
-      if (!older(snap, host.snap)) host.snap = snap; // the stream may have brought a newer table meanwhile
+      if (!C.olderTable(snap, host.snap)) host.snap = snap; // the stream may have brought a newer table meanwhile
       if (!host.chosen) choose(snap.game || (games[0] && games[0].id));
       loaded = !host.denied;
     } catch (error) {
@@ -31,16 +31,11 @@
     if (!snap || typeof snap.seq !== "number" || host.denied) return;
     const before = host.snap;
     if (!before) return void load(); // the first read failed (a dropped Wi-Fi): read everything now
-    if (older(snap, before)) return;
+    if (C.olderTable(snap, before)) return;
     host.snap = snap;
     if (shown(snap) === shown(before)) return;
     if (snap.game_no !== before.game_no || Boolean(snap.outcome) !== Boolean(before.outcome)) loadHistory();
     else render();
-  }
-
-  // Whether a snapshot is older than the one shown (after a restart the box's seq goes on under a new boot).
-  function older(snap, than) {
-    return Boolean(than) && snap.boot === than.boot && snap.seq < than.seq;
   }
 
   function shown(snap) {

@@ -56,6 +56,12 @@
     }, WATCH_MS);
   };
 
+  // Whether a snapshot is older than the one shown (null: none yet), so a late answer never draws an older table
+  // over a newer one; after a restart the box's seq goes on under a new boot, so another boot is never older.
+  C.olderTable = function olderTable(snap, shown) {
+    return Boolean(shown) && snap.boot === shown.boot && snap.seq < shown.seq;
+  };
+
   // Show in the header's dot whether the page is live, in the page's language (`word`: a key of C.t).
   C.liveDot = function liveDot(on, word, extra) {
     const dot = document.getElementById("live");
