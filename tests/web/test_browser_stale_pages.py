@@ -1,6 +1,7 @@
 """A page that may show an older table than the box's says so: a phone that wakes says it is
 reconnecting until its new stream answers, and the host's page used from two phones, whose pushes do not
-come through, catches up with a game started on the other one instead of asking the same question for ever."""
+come through, catches up with a game started on the other one instead of asking the same question for ever;
+and an answer the Wi-Fi held up until the stream brought a newer table is not drawn over it."""
 from __future__ import annotations
 
 from typing import Any
@@ -95,4 +96,26 @@ def test_a_korean_phone_says_it_is_loading_the_table_in_korean_until_the_box_ans
     expect(page.locator("#app")).to_have_text("테이블을 불러오는 중…")
     held[0].continue_()
     expect(page.locator(".notice.info", has_text="불러오는")).to_have_count(0)
+    context.close()
+
+
+def test_an_answer_the_wifi_held_up_never_draws_an_older_table_over_a_newer_one(browser, companion_server):
+    server = companion_server
+    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
+    context, page, errors = open_page(browser, server, server.seat_token(0))
+    expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
+    answers: list[Any] = []
+    page.route("**/api/dice", lambda route: answers.append((route, route.fetch())))  # the box answers; the Wi-Fi sits on it
+    page.locator("#f-roll-die0").fill("5")
+    page.get_by_role("button", name="Enter roll").tap()
+    expect(page.locator("#live")).to_have_text("sending…")
+    assert len(answers) == 1 and answers[0][1].json()["awaiting_dice"]["why"] == "Bob rolls for first player."
+    assert server.api("POST", "/api/dice", {"values": [2], "sides": [6]}, token=server.seat_token(1))[0] == 200
+    expect(page.locator(".turn")).to_have_text("Your turn!")  # the stream brought the newer table first
+    route, answer = answers[0]
+    route.fulfill(response=answer)  # ... then the older answer comes through
+    expect(page.locator("#live")).to_have_text("live")  # drawn after the answer was handled
+    expect(page.locator(".turn")).to_have_text("Your turn!")
+    expect(page.get_by_text("Bob rolls for first player.")).to_have_count(0)
+    assert errors == []
     context.close()
