@@ -79,13 +79,16 @@ class EngineLoop:
 
     # --- the loop thread -------------------------------------------------------------
     def start(self) -> None:
-        """Start the loop thread and publish the first state; raises RuntimeError if started."""
+        """Start the loop thread and publish the first state before returning, so no page is served the table as it
+        was before the box set it up (a seq that moves on its own); raises RuntimeError if started."""
         if self._thread is not None:
             raise RuntimeError("The engine loop is already running.")
         renew_seat_links(self.tokens, self.session, missed_only=True)
         self._thread = threading.Thread(target=self._run, name="engine-loop", daemon=True)
         self._thread.start()
-        self.enqueue(Job("publish", None))
+        first = Job("publish", None, done=threading.Event())
+        self.enqueue(first)
+        first.done.wait(ANSWER_SECONDS)  # type: ignore[union-attr]
 
     def stop(self, timeout: float = 5.0) -> None:
         """Ask the loop to finish its queue and stop; raises nothing."""

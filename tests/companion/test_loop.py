@@ -262,3 +262,17 @@ def test_a_power_cut_between_a_new_game_and_its_new_links_is_made_good_at_the_ne
         again.stop()
     finally:
         restarted.stop()
+
+
+def test_the_table_the_box_set_up_is_out_before_start_returns(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite")
+    running = EngineLoop(session=Session(games=registered_games(), journal=journal), tokens=Tokens(journal),
+                         join_url=lambda token: f"http://127.0.0.1:9/join?token={token}")
+    running.show_camera("offline", "The camera is offline.")  # set while the box is built, before the loop runs
+    running.start()
+    try:
+        first = running.snapshot(None)  # what a phone asking at once is served
+        assert first["camera"]["status"] == "offline", first["camera"]
+        assert running.wait_for_change(first["seq"], timeout=0.3) == first["seq"]  # and it stays the table shown
+    finally:
+        running.stop()
