@@ -1,5 +1,5 @@
-"""What the browser tests share: a phone's viewport, a page's console errors, a game started by the host and
-the switch to the Korean page."""
+"""What the browser tests share: a phone's viewport, a page's console errors, a game started by the host, Ann's
+phone at a new game and the switch to the Korean page."""
 from __future__ import annotations
 
 from typing import Any
@@ -29,6 +29,13 @@ def open_page(browser: Any, server: Any, token: str, device: dict[str, Any] = PH
     errors = watch_errors(page)
     page.goto(f"{server.url}/join?token={token}")
     return context, page, errors
+
+
+def anns_phone(browser: Any, server: Any) -> tuple[Any, Any, list[str]]:
+    """A new game of Through The Gate (Ann and Bob) and Ann's phone joined to it: (context, page, console errors);
+    raises playwright's Error."""
+    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
+    return open_page(browser, server, server.seat_token(0))
 
 
 def new_game(server: Any, game: str, players: list[str], options: dict[str, Any] | None = None, *,

@@ -4,23 +4,12 @@ pytest tmp_path (pytest keeps the last three runs' under its basetemp)."""
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from phone_browser import PHONE, watch_errors
+from phone_browser import PHONE, anns_phone, watch_errors
 from unsure_reads import answer_now, unsure_read
-
-
-def anns_phone(browser: Any, server: Any) -> tuple[Any, Any, list[str]]:
-    """A new game of Through The Gate and Ann's phone joined to it: (context, page, console errors)."""
-    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/join?token={server.seat_token(0)}")
-    return context, page, errors
 
 
 def test_a_phone_joins_taps_and_sees_the_table_change(browser, companion_server, tmp_path):

@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from phone_browser import PHONE, open_page
+from phone_browser import PHONE, anns_phone, open_page
 
 NO_ANSWER = "No answer from the table: check the Wi-Fi, look at the table, then try again."
 NO_ANSWER_KO = "테이블이 응답하지 않습니다: 와이파이를 확인하고 테이블을 본 뒤 다시 시도하세요."
@@ -21,8 +21,7 @@ def lost(errors: list[str]) -> list[str]:
 
 def test_a_roll_the_wifi_lost_is_said_in_the_language_chosen_after_and_sent_again(browser, companion_server):
     server = companion_server
-    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
-    context, page, errors = open_page(browser, server, server.seat_token(0))
+    context, page, errors = anns_phone(browser, server)
     page.route("**/api/dice", lambda route: route.abort())  # the roll never reaches the box
     page.locator("#f-roll-die0").fill("5")
     page.get_by_role("button", name="Enter roll").tap()
@@ -125,8 +124,7 @@ def test_the_host_page_says_a_refused_start_in_korean(browser, companion_server)
 
 def test_a_tap_waiting_on_a_slow_wifi_says_sending_and_a_second_tap_enters_nothing_twice(browser, companion_server):
     server = companion_server
-    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
-    context, page, errors = open_page(browser, server, server.seat_token(0))
+    context, page, errors = anns_phone(browser, server)
     expect(page.locator("#live")).to_have_text("live")
     held: list[Any] = []
     page.route("**/api/dice", lambda route: held.append(route))  # the café's Wi-Fi sits on Ann's roll

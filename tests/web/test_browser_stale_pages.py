@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from phone_browser import PHONE, open_page
+from phone_browser import PHONE, anns_phone, open_page
 
 
 
@@ -19,8 +19,7 @@ def wake(page: Any) -> None:
 
 def test_a_phone_that_wakes_says_it_is_reconnecting_until_its_stream_answers(browser, companion_server):
     server = companion_server
-    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
-    context, page, errors = open_page(browser, server, server.seat_token(0))
+    context, page, errors = anns_phone(browser, server)
     expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
     expect(page.locator("#live")).to_have_class("live on")
     held: list[Any] = []
@@ -101,8 +100,7 @@ def test_a_korean_phone_says_it_is_loading_the_table_in_korean_until_the_box_ans
 
 def test_an_answer_the_wifi_held_up_never_draws_an_older_table_over_a_newer_one(browser, companion_server):
     server = companion_server
-    server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=server.host_token)
-    context, page, errors = open_page(browser, server, server.seat_token(0))
+    context, page, errors = anns_phone(browser, server)
     expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
     answers: list[Any] = []
     page.route("**/api/dice", lambda route: answers.append((route, route.fetch())))  # the box answers; the Wi-Fi sits on it
