@@ -4,6 +4,7 @@ from __future__ import annotations
 from companion.games.eight_gates import grid, scoring
 from companion.games.eight_gates.state import ARCHIVIST, OVER, PLAYING, EightGates, Gate, Player
 from companion.rules.game import Outcome
+from companion.rules.said import Said, listed
 from companion.rules.schema import JSON
 
 
@@ -94,29 +95,26 @@ def outcome(state: EightGates) -> Outcome | None:
     rows = scoring.standings(state)
     won = scoring.winners(rows)
     top = rows[won[0]]
-    names = " and ".join(state.name(seat) for seat in won)
     level = sum(1 for row in rows if row.total == top.total)
-    if len(won) > 1:
-        summary = f"{names} share the win with {top.total} points ({top.revealed} cards revealed each)."
-    elif level > 1:
-        summary = f"{names} wins with {top.total} points, the tie broken by {top.revealed} cards revealed."
-    else:
-        summary = f"{names} wins with {top.total} points."
+    summary = _summary(listed(state.name(seat) for seat in won), len(won), level, top)
     detail = {
         "totals": [row.total for row in rows],
         "revealed": [list(player.revealed or ()) for player in state.players],
         "series": scoring.series(state),
         "tie_rule": scoring.TIE_RULE,
         "tie_rule_ko": scoring.TIE_RULE_KO,
-        "summary_ko": _summary_ko(", ".join(state.name(seat) for seat in won), len(won), level, top),
+        "summary_ko": summary.ko,
     }
     return Outcome(won, summary, detail)
 
 
-def _summary_ko(names: str, winners: int, level: int, top: scoring.Standing) -> str:
-    """The result in Korean, for the Korean page; raises nothing."""
+def _summary(names: tuple[str, str], winners: int, level: int, top: scoring.Standing) -> Said:
+    """The result in both languages (`names`: the winners listed in English and in Korean); raises nothing."""
+    english, korean = names
     if winners > 1:
-        return f"{names} 공동 승리: {top.total}점 (각자 공개한 카드 {top.revealed}장)."
+        return Said(f"{english} share the win with {top.total} points ({top.revealed} cards revealed each).",
+                    f"{korean} 공동 승리: {top.total}점 (각자 공개한 카드 {top.revealed}장).")
     if level > 1:
-        return f"{names} 승리: {top.total}점, 공개한 카드 {top.revealed}장으로 동점을 깼습니다."
-    return f"{names} 승리: {top.total}점."
+        return Said(f"{english} wins with {top.total} points, the tie broken by {top.revealed} cards revealed.",
+                    f"{korean} 승리: {top.total}점, 공개한 카드 {top.revealed}장으로 동점을 깼습니다.")
+    return Said(f"{english} wins with {top.total} points.", f"{korean} 승리: {top.total}점.")
