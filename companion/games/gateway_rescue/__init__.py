@@ -18,7 +18,7 @@ from companion.games.gateway_rescue.state import (
 )
 from companion.games.gateway_rescue.views import leaders, view
 from companion.rules.game import DiceRequest, Game, Outcome, Roll, Setup, say
-from companion.rules.said import Said
+from companion.rules.said import Said, listed
 from companion.rules.schema import integer, obj
 
 OPTIONS = obj(
@@ -87,12 +87,11 @@ def outcome(state: Gateway) -> Outcome | None:
     if state.phase != OVER:
         return None
     won = tuple(leaders(state))
-    names = " and ".join(state.name(seat) for seat in won)
+    names, names_ko = listed(state.name(seat) for seat in won)
     most = state.rescuers[won[0]].rescues
-    verb = "win" if len(won) > 1 else "wins"
-    summary = f"{names} {verb} with {most} rescue{'s' if most != 1 else ''}."
-    korean = f"{', '.join(state.name(seat) for seat in won)} {'공동 승리' if len(won) > 1 else '승리'}: 구출 {most}번."
-    return Outcome(won, summary, {"rescues": [each.rescues for each in state.rescuers], "summary_ko": korean})
+    verb, verb_ko = ("win", "공동 승리") if len(won) > 1 else ("wins", "승리")
+    summary = Said(f"{names} {verb} with {most} rescue{'s' if most != 1 else ''}.", f"{names_ko} {verb_ko}: 구출 {most}번.")
+    return Outcome(won, summary, {"rescues": [each.rescues for each in state.rescuers], "summary_ko": summary.ko})
 
 
 GAME: Game[Gateway] = Game(
