@@ -90,7 +90,8 @@ def outcome(state: Gateway) -> Outcome | None:
     names, names_ko = listed(state.name(seat) for seat in won)
     most = state.rescuers[won[0]].rescues
     verb, verb_ko = ("win", "공동 승리") if len(won) > 1 else ("wins", "승리")
-    summary = Said(f"{names} {verb} with {most} rescue{'s' if most != 1 else ''}.", f"{names_ko} {verb_ko}: 구출 {most}번.")
+    summary = Said(f"{names} {verb} with {most} rescue{'s' if most != 1 else ''}.",
+                   f"{names_ko} {verb_ko}: 구출 {most}번.")
     return Outcome(won, summary, {"rescues": [each.rescues for each in state.rescuers], "summary_ko": summary.ko})
 
 
