@@ -111,6 +111,7 @@ def test_a_whole_game_of_through_the_gate(companion_server):
     snap = phones.act(ann, "finish_scoring")
     assert snap["outcome"]["winners"] == [1, 2]
     assert snap["outcome"]["summary"] == "Bob and Cy win with 2 victories."
+    assert snap["outcome"]["detail"]["summary_ko"] == "Bob, Cy 공동 승리: 승리 칭호 2개."
     assert "tie" in snap["outcome"]["detail"]["tie_rule"].lower()
     assert snap["legal_moves"] == [] and snap["lights"]["buzz"] is True
 

@@ -101,24 +101,24 @@ def outcome(state: TheGate) -> Outcome | None:
 def _competitive_outcome(state: TheGate) -> Outcome:
     rows = scoring.standings(state.explorers)
     won = scoring.winners(rows)
-    names = " and ".join(state.name(seat) for seat in won)
-    verb = "win" if len(won) > 1 else "wins"
+    summary = words.competitive_result((state.name(seat) for seat in won), len(rows[won[0]].victories))
     detail = {"victories": [list(row.victories) for row in rows], "totals": [row.totals for row in rows],
               "wilds": [list(row.wilds) for row in rows], "tie_rule": scoring.TIE_RULE, "tie_rule_ko": korean.TIE_RULE,
-              "summary_ko": korean.competitive_result([state.name(seat) for seat in won], len(rows[won[0]].victories))}
-    return Outcome(won, f"{names} {verb} with {len(rows[won[0]].victories)} victories.", detail)
+              "summary_ko": summary.ko}
+    return Outcome(won, summary, detail)
 
 
 def _team_outcome(state: TheGate) -> Outcome:
     team = scoring.combined(state.explorers)
     met, split = scoring.targets_met(team, len(state.explorers))
+    summary = words.solo_result(len(met)) if state.mode == SOLO else words.ice_queen_result(len(met))
     detail: dict[str, Any] = {"targets_met": list(met), "wilds": list(split), "totals": scoring.totals(team, split),
-                              "mode": state.mode, "summary_ko": korean.team_result(len(met), state.mode == SOLO)}
+                              "mode": state.mode, "summary_ko": summary.ko}
     if state.mode == SOLO:
         detail["tallies"] = scoring.totals(team, split)
-        return Outcome((0,), f"Adventure over: {len(met)} of 5 targets reached.", detail)
+        return Outcome((0,), summary, detail)
     won = tuple(range(len(state.explorers))) if scoring.ice_queen_band(len(met)) != scoring.QUEEN_WINS else ()
-    return Outcome(won, scoring.ice_queen_result(len(met)), detail)
+    return Outcome(won, summary, detail)
 
 
 GAME: Game[TheGate] = Game(

@@ -1,7 +1,7 @@
-"""Through The Gate's check verdicts, tie rule and results in Korean, for the Korean page."""
+"""Through The Gate's check verdicts and tie rule in Korean, for the Korean page."""
 from __future__ import annotations
 
-from companion.games.through_the_gate import checks, scoring
+from companion.games.through_the_gate import checks
 from companion.games.through_the_gate.state import Check
 
 TIE_RULE = ("동점 (규칙서에 없음): 한 승리 칭호를 가장 많이 모은 플레이어가 여럿이면 모두 그 칭호를 받고, "
@@ -32,16 +32,3 @@ def _ruling(check: Check) -> str:
     symbol, target = checks.comparison(check)
     return f"{value} {symbol} {target}? {'예' if checks.passed(check) else '아니오'}."
 
-
-def competitive_result(names: list[str], victories: int) -> str:
-    """Who won a competitive game, in Korean; raises nothing."""
-    return f"{', '.join(names)} {'공동 승리' if len(names) > 1 else '승리'}: 승리 칭호 {victories}개."
-
-
-def team_result(met: int, solo: bool) -> str:
-    """How a game against the Ice Queen (or alone) ended, in Korean; raises nothing."""
-    if solo:
-        return f"모험 끝: 목표 5개 중 {met}개 달성."
-    return {scoring.BANISHED: "목표 다섯 개를 모두 달성: 얼음 여왕을 몰아냈습니다!",
-            scoring.ESCAPES: f"목표 5개 중 {met}개 달성: 이겼지만 얼음 여왕은 달아납니다.",
-            scoring.QUEEN_WINS: f"목표 5개 중 {met}개만 달성: 얼음 여왕이 이깁니다."}[scoring.ice_queen_band(met)]

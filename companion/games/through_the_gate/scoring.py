@@ -166,9 +166,3 @@ def ice_queen_band(count: int) -> str:
     """What meeting `count` of the five targets means: BANISHED, ESCAPES (the team wins) or QUEEN_WINS; raises nothing."""
     return BANISHED if count == len(TARGETS) else ESCAPES if count >= TARGETS_TO_WIN else QUEEN_WINS
 
-
-def ice_queen_result(count: int) -> str:
-    """What meeting `count` of the five targets means, in a sentence; raises nothing."""
-    return {BANISHED: "All five targets met: the Ice Queen is banished!",
-            ESCAPES: f"{count} of 5 targets met: you win, but the Ice Queen escapes.",
-            QUEEN_WINS: f"Only {count} of 5 targets met: the Ice Queen wins."}[ice_queen_band(count)]

@@ -1,12 +1,12 @@
 """The parts Through The Gate's sentences are built from, in English and Korean: check and card titles,
-tallies, and a check's verdict as a sentence with its Korean twin."""
+tallies, and a check's verdict and the game's result as sentences with their Korean twins."""
 from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from companion.games.through_the_gate import checks, korean
+from companion.games.through_the_gate import checks, korean, scoring
 from companion.games.through_the_gate.state import Check
-from companion.rules.said import Said
+from companion.rules.said import Said, listed
 
 CHECK_TITLES = {  # the Korean of checks.CHECK_TITLES, in the words of the page's labels
     "item": "아이템 판정 (🔧): 굴림 ≥ 속도면 아이템을 가집니다",
@@ -55,3 +55,28 @@ def tallies(entered: Mapping[str, int], order: Iterable[str]) -> tuple[str, str]
 def verdict(check: Check) -> Said:
     """The check's result as a log line, raw die and modified value shown, with its Korean; raises nothing."""
     return Said(checks.verdict(check), korean.verdict(check))
+
+
+def competitive_result(names: Iterable[str], victories: int) -> Said:
+    """Who won a competitive game and with how many victories, in both languages; raises nothing."""
+    winners = list(names)
+    english, korean_names = listed(winners)
+    if len(winners) > 1:
+        return Said(f"{english} win with {victories} victories.", f"{korean_names} 공동 승리: 승리 칭호 {victories}개.")
+    return Said(f"{english} wins with {victories} victories.", f"{korean_names} 승리: 승리 칭호 {victories}개.")
+
+
+def solo_result(met: int) -> Said:
+    """How a solo adventure ended: the targets reached of five, in both languages; raises nothing."""
+    return Said(f"Adventure over: {met} of 5 targets reached.", f"모험 끝: 목표 5개 중 {met}개 달성.")
+
+
+def ice_queen_result(met: int) -> Said:
+    """What meeting `met` of the five targets means against the Ice Queen, in both languages; raises nothing."""
+    band = scoring.ice_queen_band(met)
+    if band == scoring.BANISHED:
+        return Said("All five targets met: the Ice Queen is banished!", "목표 다섯 개를 모두 달성: 얼음 여왕을 몰아냈습니다!")
+    if band == scoring.ESCAPES:
+        return Said(f"{met} of 5 targets met: you win, but the Ice Queen escapes.",
+                    f"목표 5개 중 {met}개 달성: 이겼지만 얼음 여왕은 달아납니다.")
+    return Said(f"Only {met} of 5 targets met: the Ice Queen wins.", f"목표 5개 중 {met}개만 달성: 얼음 여왕이 이깁니다.")

@@ -245,7 +245,10 @@ def test_ice_queen_wilds_fill_the_missing_targets() -> None:
 def test_solo_records_track_personal_bests() -> None:
     table = to_scoring(("Ann",))
     table = move(move(table, "set_tallies", seat=0, strength=3, diary=5), "finish_scoring", seat=0)
-    detail = dict(GAME.outcome(table.state).detail)
+    outcome = GAME.outcome(table.state)
+    assert outcome.summary == "Adventure over: 1 of 5 targets reached."
+    assert outcome.detail["summary_ko"] == "모험 끝: 목표 5개 중 1개 달성."
+    detail = dict(outcome.detail)
     first = GAME.records([], detail)
     assert first["beaten"] and first["games"] == 0
     second = GAME.records([detail], {**detail, "tallies": {**detail["tallies"], "strength": 4}})
