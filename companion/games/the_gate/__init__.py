@@ -5,7 +5,7 @@ from typing import Callable, Hashable
 
 from companion.games.the_gate import battle, moves
 from companion.games.the_gate.checks import choosing_first
-from companion.games.the_gate.gates import DAMAGE, settle
+from companion.games.the_gate.gates import result, settle
 from companion.games.the_gate.state import CHOOSING_FIRST, GATES, OVER, PLAYING, TOP_LEVEL, Duel, Gate, Summoner
 from companion.games.the_gate.texts import tell
 from companion.games.the_gate.views import view
@@ -53,15 +53,11 @@ def outcome(state: Duel) -> Outcome | None:
     """The winner once 7 damage or 2 closed gates are reached on the other side, else None; raises nothing."""
     if state.phase != OVER or state.winner is None:
         return None
-    winner, loser = state.name(state.winner), state.name(1 - state.winner)
-    if state.win_reason == DAMAGE:
-        english, korean = (f"{winner} wins: {loser}'s gates took 7 damage.", f"{winner} 승리: {loser}의 게이트에 총 7 데미지.")
-    else:
-        english, korean = (f"{winner} wins: two of {loser}'s gates are closed.", f"{winner} 승리: {loser}의 게이트 2개 폐문.")
-    detail = {"reason": state.win_reason, "summary_ko": korean,
+    summary = result(state.name(state.winner), state.name(1 - state.winner), state.win_reason)
+    detail = {"reason": state.win_reason, "summary_ko": summary.ko,
               "damage_taken": [each.damage_taken for each in state.summoners],
               "closed_gates": [each.closed_gates for each in state.summoners]}
-    return Outcome((state.winner,), english, detail)
+    return Outcome((state.winner,), summary, detail)
 
 
 MOVES: tuple[MoveRule[Duel], ...] = (

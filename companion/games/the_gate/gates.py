@@ -5,6 +5,8 @@ from dataclasses import replace
 
 from companion.games.the_gate.state import CLOSED_TO_WIN, DAMAGE_TO_WIN, OVER, Duel, Gate, Summoner
 from companion.games.the_gate.texts import tell
+from companion.rules.game import say
+from companion.rules.said import Said
 
 DAMAGE = "damage"
 CLOSED = "closed"
@@ -60,11 +62,16 @@ def winning_reason(loser: Summoner) -> str | None:
     return None
 
 
-def _declare(state: Duel, seat: int, reason: str) -> Duel:
-    winner, loser = state.name(seat), state.name(1 - seat)
-    state = replace(state, phase=OVER, winner=seat, win_reason=reason, battle=None)
+def result(winner: str, loser: str, reason: str) -> Said:
+    """How `winner` beat `loser` (`reason`: DAMAGE or CLOSED), in both languages: the log's last line and the
+    game's result; raises nothing."""
     if reason == DAMAGE:
-        return tell(state, f"{winner} wins: {loser}'s gates have taken {DAMAGE_TO_WIN} damage.",
+        return Said(f"{winner} wins: {loser}'s gates have taken {DAMAGE_TO_WIN} damage.",
                     f"{winner} 승리: {loser}의 게이트에 총 {DAMAGE_TO_WIN} 데미지를 입혔습니다.")
-    return tell(state, f"{winner} wins: {CLOSED_TO_WIN} of {loser}'s gates are closed.",
+    return Said(f"{winner} wins: {CLOSED_TO_WIN} of {loser}'s gates are closed.",
                 f"{winner} 승리: {loser}의 게이트 {CLOSED_TO_WIN}개를 폐문시켰습니다.")
+
+
+def _declare(state: Duel, seat: int, reason: str) -> Duel:
+    state = replace(state, phase=OVER, winner=seat, win_reason=reason, battle=None)
+    return say(state, result(state.name(seat), state.name(1 - seat), reason))

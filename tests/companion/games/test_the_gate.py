@@ -279,8 +279,8 @@ def test_the_win_comes_exactly_at_the_seventh_damage() -> None:
     assert table.state.summoners[1].damage_taken == 7
     result = GAME.outcome(table.state)
     assert result is not None and result.winners == (0,) and result.detail["reason"] == "damage"
-    assert result.summary == "Ana wins: Ben's gates took 7 damage."
-    assert HANGUL.search(result.detail["summary_ko"])
+    assert result.summary == "Ana wins: Ben's gates have taken 7 damage." == table.state.log[-1]
+    assert result.detail["summary_ko"] == "Ana 승리: Ben의 게이트에 총 7 데미지를 입혔습니다."  # the log's words too
     with pytest.raises(GameOver):
         engine.apply(table, GAME, act(0, "end_turn"))
 
