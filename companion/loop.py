@@ -86,9 +86,7 @@ class EngineLoop:
         renew_seat_links(self.tokens, self.session, missed_only=True)
         self._thread = threading.Thread(target=self._run, name="engine-loop", daemon=True)
         self._thread.start()
-        first = Job("publish", None, done=threading.Event())
-        self.enqueue(first)
-        first.done.wait(ANSWER_SECONDS)  # type: ignore[union-attr]
+        self._send(Job("publish", None)).wait(ANSWER_SECONDS)
 
     def stop(self, timeout: float = 5.0) -> None:
         """Ask the loop to finish its queue and stop; raises nothing."""
@@ -100,6 +98,13 @@ class EngineLoop:
     def enqueue(self, job: Job) -> None:
         """Put a job on the queue (never blocks); raises nothing."""
         self._jobs.put(job)
+
+    def _send(self, job: Job) -> threading.Event:
+        """Put a job on the queue with an event the loop sets once it is done (or refused) and the table published;
+        returns that event, for the sender to wait on; raises nothing."""
+        done = job.done = threading.Event()
+        self.enqueue(job)
+        return done
 
     def _run(self) -> None:
         while True:
@@ -235,9 +240,7 @@ class EngineLoop:
     def tell_host(self, about: str, sentence: str | None, *, wait: float = 0.0) -> None:
         """Show the host's page a lasting notice about `about` (a part of the box), replacing the last one about
         it; None takes it down (any thread; waits up to `wait` seconds till it is shown); raises nothing."""
-        job = Job("notice", (about, sentence), "box", threading.Event())
-        self.enqueue(job)
-        job.done.wait(wait)  # type: ignore[union-attr]
+        self._send(Job("notice", (about, sentence), "box")).wait(wait)
 
     def _on_notice(self, job: Job) -> None:
         about, sentence = job.payload
@@ -258,12 +261,12 @@ class EngineLoop:
     def submit(self, given: Input, *, source: str, seen: Seen | None = None) -> JSON:
         """Apply an input on the loop and wait; raises CompanionError when refused (TableMovedOn when `seen` shows
         an older table), TableBusy when it does not answer."""
-        job = Job("input", given, source, threading.Event(), seen=seen)
-        self.enqueue(job)
-        if not job.done.wait(ANSWER_SECONDS):  # type: ignore[union-attr]
+        job = Job("input", given, source, seen=seen)
+        done = self._send(job)
+        if not done.wait(ANSWER_SECONDS):
             if self._withdraw(job):
                 raise TableBusy(NO_ANSWER_IN_TIME)
-            if not job.done.wait(ANSWER_SECONDS):  # type: ignore[union-attr]
+            if not done.wait(ANSWER_SECONDS):
                 raise TableBusy(SLOW_TO_ANSWER)
         if job.error is not None:
             raise job.error
