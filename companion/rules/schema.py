@@ -1,9 +1,10 @@
 """A small JSON Schema subset (the one the games use) and its validator; stdlib only."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, NoReturn
 
 from companion.rules.errors import BadInput
+from companion.rules.said import Said
 
 JSON = dict[str, Any]
 
@@ -60,10 +61,11 @@ def obj(properties: Mapping[str, JSON] | None = None, required: tuple[str, ...] 
 
 
 def validate(value: Any, schema: JSON, where: str = "args") -> None:
-    """Check value against schema; raises BadInput naming the first offending key."""
+    """Check value against schema; raises BadInput naming the first offending key, in English and Korean."""
     if "enum" in schema:
         if not any(value == allowed and type(value) is type(allowed) for allowed in schema["enum"]):
-            raise BadInput(f"{where} must be one of {schema['enum']}, not {_show(value)}.")
+            _refuse(where, f"must be one of {schema['enum']}, not {_show(value)}",
+                    f"{schema['enum']} 중 하나여야 합니다 (받은 값: {_show(value)})")
         return
     kind = schema.get("type")
     checker = _CHECKERS.get(kind)
@@ -72,56 +74,73 @@ def validate(value: Any, schema: JSON, where: str = "args") -> None:
     checker(value, schema, where)
 
 
+def _refuse(where: str, english: str, korean: str) -> NoReturn:
+    """Refuse the value at `where`; raises BadInput with the sentence in both languages."""
+    raise BadInput(Said(f"{where} {english}.", f"{where}: {korean}."))
+
+
 def _show(value: Any) -> str:
     text_value = repr(value)
     return text_value if len(text_value) <= 40 else text_value[:37] + "..."
 
 
+def _span(low: int | None, high: int | None) -> tuple[str, str]:
+    """The allowed range of a whole number in English and Korean, either end open; raises nothing."""
+    if low is not None and high is not None:
+        return f"from {low} to {high}", f"{low}부터 {high}까지"
+    return (f"at least {low}", f"{low} 이상") if low is not None else (f"at most {high}", f"{high} 이하")
+
+
 def _check_integer(value: Any, schema: JSON, where: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{where} must be a whole number, not {_show(value)}.")
+        _refuse(where, f"must be a whole number, not {_show(value)}", f"정수여야 합니다 (받은 값: {_show(value)})")
     low, high = schema.get("minimum"), schema.get("maximum")
     if low is not None and value < low or high is not None and value > high:
-        raise BadInput(f"{where} must be from {low} to {high}, not {value}.")
+        english, korean = _span(low, high)
+        _refuse(where, f"must be {english}, not {value}", f"{korean}여야 합니다 (받은 값: {value})")
 
 
 def _check_string(value: Any, schema: JSON, where: str) -> None:
     if not isinstance(value, str):
-        raise BadInput(f"{where} must be text, not {_show(value)}.")
+        _refuse(where, f"must be text, not {_show(value)}", f"텍스트여야 합니다 (받은 값: {_show(value)})")
     if len(value) < schema.get("minLength", 0):
-        raise BadInput(f"{where} must not be empty.")
+        _refuse(where, "must not be empty", "비어 있으면 안 됩니다")
     longest = schema.get("maxLength", 10_000)
     if len(value) > longest:
-        raise BadInput(f"{where} must be at most {longest} characters long.")
+        _refuse(where, f"must be at most {longest} characters long", f"{longest}자 이하여야 합니다")
     if not value.isprintable():  # control and invisible characters, lone surrogates (not storable)
-        raise BadInput(f"{where} must be printable text, without control or invisible characters.")
+        _refuse(where, "must be printable text, without control or invisible characters",
+                "제어 문자나 보이지 않는 문자가 없는 텍스트여야 합니다")
 
 
 def _check_boolean(value: Any, schema: JSON, where: str) -> None:
     if not isinstance(value, bool):
-        raise BadInput(f"{where} must be true or false, not {_show(value)}.")
+        _refuse(where, f"must be true or false, not {_show(value)}", f"true 또는 false여야 합니다 (받은 값: {_show(value)})")
 
 
 def _check_array(value: Any, schema: JSON, where: str) -> None:
     if not isinstance(value, (list, tuple)):
-        raise BadInput(f"{where} must be a list, not {_show(value)}.")
-    if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", 10_000):
-        raise BadInput(f"{where} must hold {schema.get('minItems', 0)} to {schema.get('maxItems')} items, not {len(value)}.")
+        _refuse(where, f"must be a list, not {_show(value)}", f"목록이어야 합니다 (받은 값: {_show(value)})")
+    fewest, most = schema.get("minItems", 0), schema.get("maxItems", 10_000)
+    if not fewest <= len(value) <= most:
+        _refuse(where, f"must hold {fewest} to {most} items, not {len(value)}",
+                f"항목이 {fewest}~{most}개여야 합니다 (받은 개수: {len(value)})")
     for index, item in enumerate(value):
         validate(item, schema.get("items", {}), f"{where}[{index}]")
 
 
 def _check_object(value: Any, schema: JSON, where: str) -> None:
     if not isinstance(value, Mapping):
-        raise BadInput(f"{where} must be an object, not {_show(value)}.")
+        _refuse(where, f"must be an object, not {_show(value)}", f"객체여야 합니다 (받은 값: {_show(value)})")
     properties = schema.get("properties", {})
     for key in schema.get("required", ()):
         if key not in value:
-            raise BadInput(f"{where} is missing '{key}'.")
+            _refuse(where, f"is missing '{key}'", f"'{key}' 항목이 빠졌습니다")
     for key, item in value.items():
         if key not in properties:
             if schema.get("additionalProperties", True) is False:
-                raise BadInput(f"{where} has an unknown key {_show(key)}; accepted: {sorted(properties)}.")
+                _refuse(where, f"has an unknown key {_show(key)}; accepted: {sorted(properties)}",
+                        f"알 수 없는 키 {_show(key)}; 받는 키: {sorted(properties)}")
             continue
         validate(item, properties[key], f"{where}.{key}")
 

@@ -17,6 +17,7 @@ from companion.rules import engine
 from companion.rules.autoplay import random_input, sample
 from companion.rules.errors import BadInput, CompanionError
 from companion.rules.said import Said, in_korean, korean
+from companion.rules.schema import array, boolean, choice, integer, obj, text, validate
 from companion.rules.table import Table
 
 GAMES = registered_games()
@@ -42,6 +43,36 @@ def test_a_said_sentence_is_its_english_and_keeps_its_korean() -> None:
     assert json.dumps({"log": [said]}) == '{"log": ["Ann ends the turn."]}'
     with pytest.raises(TypeError):
         Said("Ann ends the turn.", None)  # type: ignore[arg-type]
+
+
+SCHEMA_REFUSALS = [  # (value, schema, the English refusal): one for each sentence rules.schema can say
+    ("x", choice(["a", "b"]), "args must be one of ['a', 'b'], not 'x'."),
+    (2.5, integer(1, 6), "args must be a whole number, not 2.5."),
+    (7, integer(1, 6), "args must be from 1 to 6, not 7."),
+    (-1, integer(0), "args must be at least 0, not -1."),
+    (9, integer(maximum=6), "args must be at most 6, not 9."),
+    (3, text(), "args must be text, not 3."),
+    ("", text(), "args must not be empty."),
+    ("abcdef", text(5), "args must be at most 5 characters long."),
+    ("a\x00b", text(), "args must be printable text, without control or invisible characters."),
+    ("yes", boolean(), "args must be true or false, not 'yes'."),
+    ({}, array(integer()), "args must be a list, not {}."),
+    ([1, 2, 3], array(integer(), max_items=2), "args must hold 0 to 2 items, not 3."),
+    ([1, "2"], array(integer()), "args[1] must be a whole number, not '2'."),
+    ([], obj(), "args must be an object, not []."),
+    ({}, obj({"speed": integer(2, 7)}, ("speed",)), "args is missing 'speed'."),
+    ({"sped": 3}, obj({"speed": integer(2, 7)}), "args has an unknown key 'sped'; accepted: ['speed']."),
+    ({"speed": 9}, obj({"speed": integer(2, 7)}), "args.speed must be from 2 to 7, not 9."),
+]
+
+
+@pytest.mark.parametrize(("value", "schema", "english"), SCHEMA_REFUSALS)
+def test_a_malformed_input_is_refused_in_english_and_korean_naming_the_key(value: Any, schema: dict[str, Any],
+                                                                          english: str) -> None:
+    with pytest.raises(BadInput) as refused:
+        validate(value, schema)
+    said, where = refused.value.message, english.split(" ")[0]
+    assert said == english and HANGUL.search(korean(said) or "") and korean(said).startswith(f"{where}: ")
 
 
 @pytest.mark.parametrize("game_id", ENGLISH_GAMES)
