@@ -61,9 +61,10 @@ def competitive_result(names: Iterable[str], victories: int) -> Said:
     """Who won a competitive game and with how many victories, in both languages; raises nothing."""
     winners = list(names)
     english, korean_names = listed(winners)
+    counted = f"{victories} {'victory' if victories == 1 else 'victories'}"
     if len(winners) > 1:
-        return Said(f"{english} win with {victories} victories.", f"{korean_names} 공동 승리: 승리 칭호 {victories}개.")
-    return Said(f"{english} wins with {victories} victories.", f"{korean_names} 승리: 승리 칭호 {victories}개.")
+        return Said(f"{english} win with {counted}.", f"{korean_names} 공동 승리: 승리 칭호 {victories}개.")
+    return Said(f"{english} wins with {counted}.", f"{korean_names} 승리: 승리 칭호 {victories}개.")
 
 
 def solo_result(met: int) -> Said:

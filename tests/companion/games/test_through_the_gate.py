@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.through_the_gate import scoring
+from companion.games.through_the_gate import scoring, words
 from companion.games.through_the_gate.state import Explorer, Tallies
 from companion.inputs import CorrectDice, DiceRolled, Move, Undo
 from companion.rules import engine
@@ -202,6 +202,12 @@ def test_competitive_game_ends_with_victories_and_the_tie_rule() -> None:
     assert outcome.detail["summary_ko"] == "Bob 승리: 승리 칭호 4개." and "동점" in outcome.detail["tie_rule_ko"]
     with pytest.raises(IllegalMove):
         move(table, "set_tallies", seat=0, strength=9)
+
+
+def test_a_result_counts_one_victory_in_the_singular() -> None:
+    assert words.competitive_result(["Ann"], 1) == "Ann wins with 1 victory."
+    assert words.competitive_result(["Ann", "Bob"], 0) == "Ann and Bob win with 0 victories."
+    assert words.competitive_result(["Ann", "Bob"], 0).ko == "Ann, Bob 공동 승리: 승리 칭호 0개."
 
 
 def test_best_wild_splits_that_chase_each_other_are_placed_by_hand_before_the_scores_are_final() -> None:
