@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from companion.rules.said import counted
 from vision.types import NOT_PIPS, OFF_TRAY
 
 OFFLINE_MESSAGE = "Camera offline — enter rolls by hand."
@@ -20,7 +21,7 @@ CAMERA_MOVED_MESSAGE = "The camera moved, but the dice lie as they did — pleas
 
 def dice_count(count: int) -> str:
     """Return "1 die", "3 dice" or "no dice"; raises nothing."""
-    return "no dice" if count == 0 else ("1 die" if count == 1 else f"{count} dice")
+    return "no dice" if count == 0 else counted(count, "die", "dice")
 
 
 def count_message(seen: int, expected: int, aside: Counter[str] | None = None) -> str:

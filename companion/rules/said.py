@@ -28,6 +28,11 @@ class Said(str):
         return Said, (str(self), self.ko)
 
 
+def counted(count: int, noun: str, plural: str = "") -> str:
+    """A count with its noun, singular for one ("1 point", "3 points"; "2 dice" with `plural`); raises nothing."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
 def listed(names: Iterable[str]) -> tuple[str, str]:
     """Player names listed in English ("Ann and Bo") and in Korean ("Ann, Bo"); raises nothing."""
     every = list(names)

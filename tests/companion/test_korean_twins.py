@@ -12,11 +12,12 @@ from typing import Any, Iterator
 import pytest
 
 from companion.games import registered_games
+from companion.games.eight_gates import words as eight_gates_words
 from companion.inputs import StartGame
 from companion.rules import engine
 from companion.rules.autoplay import random_input, sample
 from companion.rules.errors import BadInput, CompanionError
-from companion.rules.said import Said, in_korean, korean
+from companion.rules.said import Said, counted, in_korean, korean
 from companion.rules.schema import array, boolean, choice, integer, obj, text, validate
 from companion.rules.table import Table
 
@@ -43,6 +44,17 @@ def test_a_said_sentence_is_its_english_and_keeps_its_korean() -> None:
     assert json.dumps({"log": [said]}) == '{"log": ["Ann ends the turn."]}'
     with pytest.raises(TypeError):
         Said("Ann ends the turn.", None)  # type: ignore[arg-type]
+
+
+def test_a_count_names_one_thing_in_the_singular() -> None:
+    assert [counted(count, "point") for count in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+    assert (counted(1, "die", "dice"), counted(3, "die", "dice")) == ("1 die", "3 dice")
+
+
+def test_the_games_name_one_point_card_or_gate_in_the_singular() -> None:
+    assert eight_gates_words.placed("Ann", 4, 1, 2, 1) == "Ann plays a 4 at (1, 2); next to a 4, 1 Gate of value 4 in the middle: +1 point."
+    assert eight_gates_words.revealed("Ann", (5,), 1).endswith(": +1 point.")
+    assert eight_gates_words.points_changed("Ann", True, 1) == "Ann gains 1 point."
 
 
 SCHEMA_REFUSALS = [  # (value, schema, the English refusal): one for each sentence rules.schema can say

@@ -4,7 +4,7 @@ from __future__ import annotations
 from companion.games.eight_gates import grid, scoring
 from companion.games.eight_gates.state import ARCHIVIST, OVER, PLAYING, EightGates, Gate, Player
 from companion.rules.game import Outcome
-from companion.rules.said import Said, listed
+from companion.rules.said import Said, counted, listed
 from companion.rules.schema import JSON
 
 
@@ -111,10 +111,11 @@ def outcome(state: EightGates) -> Outcome | None:
 def _summary(names: tuple[str, str], winners: int, level: int, top: scoring.Standing) -> Said:
     """The result in both languages (`names`: the winners listed in English and in Korean); raises nothing."""
     english, korean = names
+    points, cards = counted(top.total, "point"), counted(top.revealed, "card")
     if winners > 1:
-        return Said(f"{english} share the win with {top.total} points ({top.revealed} cards revealed each).",
+        return Said(f"{english} share the win with {points} ({cards} revealed each).",
                     f"{korean} 공동 승리: {top.total}점 (각자 공개한 카드 {top.revealed}장).")
     if level > 1:
-        return Said(f"{english} wins with {top.total} points, the tie broken by {top.revealed} cards revealed.",
+        return Said(f"{english} wins with {points}, the tie broken by {cards} revealed.",
                     f"{korean} 승리: {top.total}점, 공개한 카드 {top.revealed}장으로 동점을 깼습니다.")
-    return Said(f"{english} wins with {top.total} points.", f"{korean} 승리: {top.total}점.")
+    return Said(f"{english} wins with {points}.", f"{korean} 승리: {top.total}점.")

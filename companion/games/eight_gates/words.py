@@ -3,7 +3,7 @@ refusals), in English with its Korean twin, in the page's words for this game (w
 from __future__ import annotations
 
 from companion.games.eight_gates.scoring import describe, is_set
-from companion.rules.said import Said, listed
+from companion.rules.said import Said, counted, listed
 
 Pair = tuple[str, str]  # a part of a sentence, in English and in Korean
 
@@ -46,11 +46,6 @@ SCORES_FINAL = Said("Every hand is revealed: the scores are final.", "모든 손
 ENTER_THE_HAND: Pair = ("enter the hand", "손패를 입력하세요")
 ENTER_THE_HAND_AGAIN: Pair = ("enter the hand again", "손패를 다시 입력하세요")
 REVEAL_AGAIN: Pair = ("reveal again", "다시 공개하세요")
-
-
-def _cards(count: int) -> str:
-    """'1 card' or '3 cards'; raises nothing."""
-    return f"{count} card{'s' if count != 1 else ''}"
 
 
 def dealt(pairs: list[tuple[str, int]]) -> Said:
@@ -166,7 +161,7 @@ def ruins_already(x: int, y: int) -> Said:
 def placed(name: str, value: int, x: int, y: int, points: int) -> Said:
     """A Gate played and what it scored; raises nothing."""
     if points:
-        scored = (f"next to a {value}, {points} Gates of value {value} in the middle: +{points} points",
+        scored = (f"next to a {value}, {counted(points, 'Gate')} of value {value} in the middle: +{counted(points, 'point')}",
                   f"옆에 같은 값이 있고 가운데에 값 {value} 관문이 {points}장 있습니다: +{points}점")
     else:
         scored = (f"no {value} next to it: no points", "옆에 같은 값이 없습니다: 점수 없음")
@@ -188,23 +183,23 @@ def destroyed(x: int, y: int) -> Said:
 def points_changed(name: str, gains: bool, points: int) -> Said:
     """Points a Gate's text gave or took; raises nothing."""
     verb = ("gains", "얻습니다") if gains else ("loses", "잃습니다")
-    return Said(f"{name} {verb[0]} {points} point{'s' if points != 1 else ''}.", f"{name}이(가) {points}점을 {verb[1]}.")
+    return Said(f"{name} {verb[0]} {counted(points, 'point')}.", f"{name}이(가) {points}점을 {verb[1]}.")
 
 
 def drew(name: str, cards: int, held: int) -> Said:
     """Cards a Gate's text made a player draw; raises nothing."""
-    return Said(f"{name} draws {_cards(cards)} ({held} in hand).", f"{name}이(가) 카드 {cards}장을 뽑습니다(손패 {held}장).")
+    return Said(f"{name} draws {counted(cards, 'card')} ({held} in hand).", f"{name}이(가) 카드 {cards}장을 뽑습니다(손패 {held}장).")
 
 
 def discarded(name: str, cards: int, held: int) -> Said:
     """Cards a Gate's text put under the deck; raises nothing."""
-    return Said(f"{name} reveals and puts {_cards(cards)} under the deck ({held} in hand).",
+    return Said(f"{name} reveals and puts {counted(cards, 'card')} under the deck ({held} in hand).",
                 f"{name}이(가) 카드 {cards}장을 공개하고 덱 아래에 놓습니다(손패 {held}장).")
 
 
 def only_holds(name: str, held: int) -> Said:
     """More cards to discard than the hand holds; raises nothing."""
-    return Said(f"{name} has only {_cards(held)} in hand.", f"{name}의 손패는 {held}장뿐입니다.")
+    return Said(f"{name} has only {counted(held, 'card')} in hand.", f"{name}의 손패는 {held}장뿐입니다.")
 
 
 def draw_first(name: str, then: Pair) -> Pair:
@@ -223,7 +218,7 @@ def hand_empty(name: str) -> Said:
 def hand_short(name: str, held: int, count: int, then: Pair) -> Said:
     """More cards named than the hand holds, and how to put the count right; raises nothing."""
     fix = draw_first(name, then)
-    return Said(f"The companion counts {_cards(held)} in {name}'s hand, not {count}. {fix[0]}",
+    return Said(f"The companion counts {counted(held, 'card')} in {name}'s hand, not {count}. {fix[0]}",
                 f"도우미가 센 {name}의 손패는 {count}장이 아니라 {held}장입니다. {fix[1]}")
 
 
@@ -237,7 +232,7 @@ def shown_ko(values: tuple[int, ...]) -> str:
 
 def revealed(name: str, values: tuple[int, ...], points: int) -> Said:
     """A player's Run or Set (or nothing) revealed and scored; raises nothing."""
-    english = f"{name} reveals {describe(values)}: +{points} points."
+    english = f"{name} reveals {describe(values)}: +{counted(points, 'point')}."
     if not values:
         return Said(english, f"{name}은(는) 아무것도 공개하지 않습니다: +{points}점.")
     particle = "을" if len(values) == 1 else "을(를)"  # '5 한 장을', '런 2–3을(를)'
@@ -246,5 +241,5 @@ def revealed(name: str, values: tuple[int, ...], points: int) -> Said:
 
 def proposal(name: str, values: tuple[int, ...], points: int) -> Said:
     """The best Run or Set in an entered hand, proposed; raises nothing."""
-    return Said(f"{name}'s best: {describe(values)} for {points} points (accept it or reveal another).",
+    return Said(f"{name}'s best: {describe(values)} for {counted(points, 'point')} (accept it or reveal another).",
                 f"{name}의 최선: {shown_ko(values)}, {points}점 (제안대로 공개하거나 다른 것을 공개하세요).")

@@ -18,7 +18,7 @@ from companion.games.gateway_rescue.state import (
 )
 from companion.games.gateway_rescue.views import leaders, view
 from companion.rules.game import DiceRequest, Game, Outcome, Roll, Setup, say
-from companion.rules.said import Said, listed
+from companion.rules.said import Said, counted, listed
 from companion.rules.schema import integer, obj
 
 OPTIONS = obj(
@@ -34,7 +34,7 @@ def setup(given: Setup) -> Gateway:
     rescuers = tuple(Rescuer(name) for name in given.players)
     count = given.options["creatures"]
     state = Gateway(rescuers, count, count, FIRST_ROLL, contenders=tuple(range(len(rescuers))))
-    state = say(state, Said(f"{count} creature{'s' if count != 1 else ''} to rescue; everyone starts in the centre of "
+    state = say(state, Said(f"{counted(count, 'creature')} to rescue; everyone starts in the centre of "
                             f"the players' world.", f"구출할 생물 {count}마리. 모두 플레이어의 세계 중앙에서 시작합니다."))
     if len(rescuers) == 1:
         return turns.begin_turn(replace(state, phase=PLAYING, contenders=()))
@@ -90,7 +90,7 @@ def outcome(state: Gateway) -> Outcome | None:
     names, names_ko = listed(state.name(seat) for seat in won)
     most = state.rescuers[won[0]].rescues
     verb, verb_ko = ("win", "공동 승리") if len(won) > 1 else ("wins", "승리")
-    summary = Said(f"{names} {verb} with {most} rescue{'s' if most != 1 else ''}.",
+    summary = Said(f"{names} {verb} with {counted(most, 'rescue')}.",
                    f"{names_ko} {verb_ko}: 구출 {most}번.")
     return Outcome(won, summary, {"rescues": [each.rescues for each in state.rescuers], "summary_ko": summary.ko})
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 from companion.games.gateway_rescue.state import CREATURES, MOVE, RESCUE, DiceResult, Gateway, Rescuer
 from companion.games.gateway_rescue.words import shown
 from companion.rules.game import Roll, say
-from companion.rules.said import Said
+from companion.rules.said import Said, counted
 
 RESCUED = "rescued"
 PUSHED_BACK = "pushed_back"
@@ -32,10 +32,10 @@ def result_of(d8: int) -> str:
 
 def consequence(result: str, name: str, d6: int, left: int) -> tuple[str, str]:
     """The rescue's result as a sentence in English and Korean, D6 steps stated where they count; raises KeyError."""
-    steps = f"{d6} step{'s' if d6 != 1 else ''}"
+    steps = counted(d6, "step")
     sentences = {
         RESCUED: (f"rescued! {name} and the creature appear in the creatures' world at the same spot; "
-                  f"{name} scores a rescue. {left} creature{'s' if left != 1 else ''} left.",
+                  f"{name} scores a rescue. {counted(left, 'creature')} left.",
                   f"구출 성공! {name}와(과) 생물이 생물의 세계의 같은 자리에 나타납니다. {name}의 구출 +1. "
                   f"남은 생물: {left}마리."),
         PUSHED_BACK: (f"the creature is afraid and pushes {name} back {steps}.",
@@ -59,7 +59,7 @@ def moved(state: Gateway, roll: Roll) -> Gateway:
         "toward a creature", "생물 쪽으로")
     rolled, rolled_ko = shown("D6", d6, roll.origin(0))
     name = state.name(seat)
-    return say(state, Said(f"{name}: {rolled} — move up to {d6} step{'s' if d6 != 1 else ''} {where}, never diagonally.",
+    return say(state, Said(f"{name}: {rolled} — move up to {counted(d6, 'step')} {where}, never diagonally.",
                            f"{name}: {rolled_ko} — {where_ko} 최대 {d6}칸 이동하세요 (대각선 불가)."))
 
 

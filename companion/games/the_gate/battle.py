@@ -9,7 +9,7 @@ from companion.games.the_gate.moves import gate_number
 from companion.games.the_gate.state import ATTACK, DEFENCE, MAX_ATTACKERS, ONE_SHOT, Battle, Duel
 from companion.games.the_gate.texts import SIDE_NAMES, kind_name, tell
 from companion.rules.game import Act
-from companion.rules.said import Said
+from companion.rules.said import Said, counted
 from companion.rules.schema import JSON, array, choice, integer, obj
 
 
@@ -25,7 +25,7 @@ def attack(state: Duel, act: Act) -> Duel:
     state = replace(state, battle=battle, attacked=state.attacked + (number,))
     name, target = state.name(act.seat), state.name(defender)
     count = len(attackers)
-    state = tell(state, f"{name} attacks {target}'s gate {number} with {count} character{'s' if count != 1 else ''}: attack {total}.",
+    state = tell(state, f"{name} attacks {target}'s gate {number} with {counted(count, 'character')}: attack {total}.",
                  f"{name}: 캐릭터 {count}장으로 {target}의 게이트 {number} 공격 — 공격력 합 {total}.")
     if gate.guardian is None:
         return tell(state, "No guardian: the defence is the gate's level alone.", "가디언 없음: 방어력은 게이트 레벨뿐입니다.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.through_the_gate.state import Check, Die
+from companion.rules.said import counted
 
 CHECK_TITLES = {
     "item": "Item check (🔧): roll ≥ speed keeps the item",
@@ -92,7 +93,7 @@ def _ruling(check: Check) -> str:
         return "the item is kept." if value >= check.speed else "the item is overlooked and discarded."
     if check.kind == "three_less":
         count = failures(check)
-        return f"{count} failure{'s' if count != 1 else ''} — discard {count} card{'s' if count != 1 else ''}."
+        return f"{counted(count, 'failure')} — discard {counted(count, 'card')}."
     if check.kind == "djinn":
         return f"{value}: " + {DISCARD: "discard.", NOTHING: "nothing happens.",
                                TAKE: "take a card from the pile and put it in your diary."}[djinn(value)]

@@ -6,7 +6,7 @@ from typing import Iterable, Mapping
 
 from companion.games.through_the_gate import checks, korean, scoring
 from companion.games.through_the_gate.state import Check
-from companion.rules.said import Said, listed
+from companion.rules.said import Said, counted, listed
 
 CHECK_TITLES = {  # the Korean of checks.CHECK_TITLES, in the words of the page's labels
     "item": "아이템 판정 (🔧): 굴림 ≥ 속도면 아이템을 가집니다",
@@ -61,10 +61,10 @@ def competitive_result(names: Iterable[str], victories: int) -> Said:
     """Who won a competitive game and with how many victories, in both languages; raises nothing."""
     winners = list(names)
     english, korean_names = listed(winners)
-    counted = f"{victories} {'victory' if victories == 1 else 'victories'}"
+    won = counted(victories, "victory", "victories")
     if len(winners) > 1:
-        return Said(f"{english} win with {counted}.", f"{korean_names} 공동 승리: 승리 칭호 {victories}개.")
-    return Said(f"{english} wins with {counted}.", f"{korean_names} 승리: 승리 칭호 {victories}개.")
+        return Said(f"{english} win with {won}.", f"{korean_names} 공동 승리: 승리 칭호 {victories}개.")
+    return Said(f"{english} wins with {won}.", f"{korean_names} 승리: 승리 칭호 {victories}개.")
 
 
 def solo_result(met: int) -> Said:
