@@ -1,5 +1,6 @@
 """The Korean page of the four English-language games: the log, why a roll is awaited and the rules'
-refusals come in Korean (the box's twins: log_ko, why_ko, message_ko), and in English again on a switch."""
+refusals come in Korean (the box's twins: log_ko, why_ko, message_ko), and in English again on a switch;
+the page's own count words are singular for one in English and unchanged in Korean."""
 from __future__ import annotations
 
 import re
@@ -53,4 +54,21 @@ def test_a_refusal_of_the_rules_comes_with_its_korean_and_the_korean_page_says_i
     page.locator("[data-lang=en]").click()
     assert page.evaluate(SAID_OF_A_TAP, OUT_OF_TURN) == refusal["message"]
     assert errors == ["Failed to load resource: the server responded with a status of 409 (CONFLICT)"] * 2  # the two taps
+    context.close()
+
+
+def test_a_count_of_one_is_singular_in_english_and_the_korean_page_keeps_its_own_words(browser: Any,
+                                                                                        companion_server: Any) -> None:
+    server = companion_server
+    new_game(server, "gateway-rescue", ["Ann", "Bob"])
+    for seat, value in ((0, 2), (1, 5)):  # the lowest D6 goes first: Ann
+        assert server.api("POST", "/api/dice", {"values": [value], "sides": [6]}, token=server.seat_token(seat))[0] == 200
+    server.act(server.seat_token(0), 0, "move")  # Ann moves: her D6 says how far
+    assert server.api("POST", "/api/dice", {"values": [1], "sides": [6]}, token=server.seat_token(0))[0] == 200
+    context, page, errors = open_page(browser, server, server.seat_token(0))
+    expect(page.locator(".gr-allowance")).to_have_text("👣 Move up to 1 step (never diagonally).")
+    expect(page.locator(".gr-last")).to_have_text("Ann rolled D6 1 (phone): up to 1 step.")
+    in_korean(page)
+    expect(page.locator(".gr-allowance")).to_have_text("👣 최대 1칸 이동 (대각선 불가).")
+    assert errors == []
     context.close()

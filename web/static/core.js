@@ -26,6 +26,7 @@
       send: "OK", optional: "—", refused: "Refused", dismiss: "OK",
       outcome: "Game over", winners: "Winner: {names}", winners_many: "Winners: {names}", no_winner: "Nobody wins.",
       tie_rule: "Tie rule", records: "Personal bests", records_games: "{n} earlier solo games",
+      records_games_one: "1 earlier solo game",
       records_beaten: "New best: {keys}",
       panel: "Virtual panel", roll: "ROLL", next: "NEXT", hold_undo: "UNDO (hold 1 s)", buzzer: "Buzzer!",
       status: "Status", log: "Log",
@@ -109,14 +110,21 @@
     return String(text).replace(/\{(\w+)\}/g, (all, key) => (values && key in values ? values[key] : all));
   }
 
+  // The page's language's text for `key`, else the English; with a count of one (`values.n === 1`) its
+  // `<key>_one` form from the same language when it has one ("1 step", not "1 steps"; Korean needs none).
+  function pick(tables, key, values) {
+    const table = tables.find((each) => each && each[key]);
+    if (!table) return undefined;
+    return (values && values.n === 1 && table[`${key}_one`]) || table[key];
+  }
+
   function t(key, values) {
-    const text = (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
-    return fill(text, values);
+    return fill(pick([STRINGS[lang], STRINGS.en], key, values) || key, values);
   }
 
   function gameText(game, key, values) {
     const strings = (games[game] && games[game].strings) || {};
-    const text = (strings[lang] && strings[lang][key]) || (strings.en && strings.en[key]);
+    const text = pick([strings[lang], strings.en], key, values);
     return text === undefined ? null : fill(text, values);
   }
 

@@ -14,7 +14,7 @@
     en: {
       round: "Round {round}", starting: "Starting player: {name}", attacks: "Attacks this turn: {made} of {allowed}",
       deployment: "Deployment", drafting: "Drafting", attack: "Attack", cleanup: "Cleanup", event: "Event draw",
-      districts: "Districts", vp_track: "Victory points (20 wins)", deck: "Event deck", cards_left: "{n} cards left",
+      districts: "Districts", vp_track: "Victory points (20 wins)", deck: "Event deck", cards_left: "{n} cards left", cards_left_one: "1 card left",
       next_tier: "next: tier {tier}", tier: "Tier {tier}", nobody: "nobody", horde: "Horde", guard: "City Guard",
       tokens: "tokens", tap_target: "Tap a district to attack it.",
       choose_target: "Choose the district to attack first.",

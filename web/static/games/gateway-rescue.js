@@ -15,13 +15,15 @@
       home: "players' world", creatures: "creatures' world", rescues: "{n} rescued",
       held: "in the centre until their next turn", now: "now playing", leads: "most rescues",
       waiting_move: "Roll the D6 to move.", waiting_rescue: "Roll the D8 and the D6 together.",
-      allowance: "Move up to {n} steps (never diagonally).",
-      last_move: "{name} rolled D6 {d6}{from}: up to {d6} steps.",
+      allowance: "Move up to {n} steps (never diagonally).", allowance_one: "Move up to 1 step (never diagonally).",
+      last_move: "{name} rolled D6 {d6}{from}: up to {d6} steps.", last_move_one: "{name} rolled D6 {d6}{from}: up to 1 step.",
       last_rescue: "{name}'s rescue: D8 {d8}{d8from}, D6 {d6}{d6from}",
-      steps: "{n} steps", from: " ({origin})",
+      steps: "{n} steps", steps_one: "1 step", from: " ({origin})",
       rescued: "Rescued! Player and creature go to the creatures' world; +1 rescue.",
       pushed_back: "The creature pushes the player back {n} steps.",
+      pushed_back_one: "The creature pushes the player back 1 step.",
       escaped: "The creature escapes {n} steps away from the player.",
+      escaped_one: "The creature escapes 1 step away from the player.",
       alone: "The player goes to the creatures' world alone; the creature stays.",
       table: "The D8", origin_camera: "camera", origin_phone: "phone", origin_button: "button",
       origin_host: "host", origin_system: "box", origin_corrected: "corrected",
@@ -137,7 +139,7 @@
     if (!roll) return null;
     if (roll.kind === "move") {
       return el("div", { class: "gr-last" },
-        el("p", {}, t("last_move", { name: name(roll.player), d6: roll.d6, from: origin(t, roll.d6_origin) })));
+        el("p", {}, t("last_move", { name: name(roll.player), d6: roll.d6, n: roll.d6, from: origin(t, roll.d6_origin) })));
     }
     return el("div", { class: ["gr-last", `result-${roll.result}`] },
       el("p", {}, t("last_rescue", { name: name(roll.player), d8: roll.d8, d8from: origin(t, roll.d8_origin),
