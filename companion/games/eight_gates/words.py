@@ -161,7 +161,8 @@ def ruins_already(x: int, y: int) -> Said:
 def placed(name: str, value: int, x: int, y: int, points: int) -> Said:
     """A Gate played and what it scored; raises nothing."""
     if points:
-        scored = (f"next to a {value}, {counted(points, 'Gate')} of value {value} in the middle: +{counted(points, 'point')}",
+        gates, gained = counted(points, "Gate"), counted(points, "point")
+        scored = (f"next to a {value}, {gates} of value {value} in the middle: +{gained}",
                   f"옆에 같은 값이 있고 가운데에 값 {value} 관문이 {points}장 있습니다: +{points}점")
     else:
         scored = (f"no {value} next to it: no points", "옆에 같은 값이 없습니다: 점수 없음")

@@ -31,4 +31,3 @@ def _ruling(check: Check) -> str:
         return f"{value}: {DJINN[checks.djinn(value)]}"
     symbol, target = checks.comparison(check)
     return f"{value} {symbol} {target}? {'예' if checks.passed(check) else '아니오'}."
-

@@ -165,4 +165,3 @@ TARGETS_TO_WIN = 3
 def ice_queen_band(count: int) -> str:
     """What meeting `count` of the five targets means: BANISHED, ESCAPES (the team wins) or QUEEN_WINS; raises nothing."""
     return BANISHED if count == len(TARGETS) else ESCAPES if count >= TARGETS_TO_WIN else QUEEN_WINS
-
