@@ -17,12 +17,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.games import registered_games  # noqa: E402
-from companion.inputs import StartGame  # noqa: E402
-from companion.journal import Journal  # noqa: E402
+from companion.rules.inputs import StartGame  # noqa: E402
+from companion.journal.store import Journal  # noqa: E402
 from companion.rules import engine  # noqa: E402
 from companion.rules.autoplay import random_input  # noqa: E402
 from companion.rules.errors import CompanionError  # noqa: E402
-from companion.session import Session  # noqa: E402
+from companion.table.session import Session  # noqa: E402
 
 GAMES = registered_games()
 LONG_GAME = {"through-the-gate": {"hourglasses": 999}}

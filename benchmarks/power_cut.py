@@ -45,7 +45,7 @@ from benchmarks.daemon import ANSWER_SECONDS, Daemon, free_port, run_command  # 
 from benchmarks.power_cut_table import (  # noqa: E402
     JOURNAL, Mirror, Sent, choose, entries_in, game_part, integrity, newest_game,
 )
-from companion.inputs import StartGame  # noqa: E402
+from companion.rules.inputs import StartGame  # noqa: E402
 
 
 def kill_while_starting(state: Path, after: float) -> None:

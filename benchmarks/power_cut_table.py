@@ -13,12 +13,12 @@ from typing import Any
 
 from companion.games import registered_games
 from companion.rules.game import Game
-from companion.inputs import DiceRolled, Input, Move, StartGame, Undo
+from companion.rules.inputs import DiceRolled, Input, Move, StartGame, Undo
 from companion.rules import engine
 from companion.rules.autoplay import sample
 from companion.rules.errors import CompanionError
 from companion.rules.table import Table
-from companion.snapshot import Extras, snapshot
+from companion.table.snapshot import Extras, snapshot
 
 GAME_KEYS = ("game", "players", "view", "legal_moves", "awaiting_dice", "outcome")
 NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eve", "Fay")

@@ -1,1 +1,1 @@
-"""The table companion: rules engine, journal, session and the daemon that wires them."""
+"""The table companion: the rules engine and games, the running table, its journal, its camera, and the daemon."""

@@ -98,7 +98,7 @@ def _announce(companion: object, chosen: Config) -> None:
 
 def _unreachable(url: str, chosen: Config) -> bool:
     """Whether the box meant to serve the network but has no address on one yet; raises nothing."""
-    from companion.network import serves_every_interface
+    from companion.table.network import serves_every_interface
 
     wanted_network = serves_every_interface(chosen.host) and not chosen.advertise
     return wanted_network and urlsplit(url).hostname in ("127.0.0.1", "::1", "localhost")
@@ -106,9 +106,9 @@ def _unreachable(url: str, chosen: Config) -> bool:
 
 def host_url(chosen: Config) -> int:
     """Print the host's join URL from the journal's tokens; returns the exit code."""
-    from companion.journal import Journal
-    from companion.network import advertised, join_base
-    from companion.tokens import Tokens
+    from companion.journal.store import Journal
+    from companion.table.network import advertised, join_base
+    from companion.table.tokens import Tokens
 
     journal = Journal(chosen.state / "journal.sqlite")
     print(f"{join_base(advertised(chosen.host, chosen.advertise), chosen.port)}/join?token={Tokens(journal).host_token()}")
@@ -119,9 +119,10 @@ def host_url(chosen: Config) -> int:
 def calibrate(args: argparse.Namespace) -> int:
     """Calibrate the camera and save the result to the config; returns the exit code (2 with one sentence
     when the camera or the config file fails); raises ConfigError or CompanionError."""
-    from companion import calibrate as calibration
+    from companion.camera import calibrate as calibration
     from vision.reader import read_dice
-    from vision.sources import CameraError, open_source
+    from vision.frames import CameraError
+    from vision.sources import open_source
 
     calibration.target_of(args.config)  # a config it could not write is said before the camera is opened
     chosen = config_module.load(args.config) if args.config.exists() else Config()
@@ -156,7 +157,7 @@ def _say(sentence: str) -> int:
 def check_config(path: Path, state: Path | None = None) -> int:
     """Check a config as `run` would, its first game included, and say what the state folder's calibration from
     the host page changes; returns the exit code; raises ConfigError."""
-    from companion import calibration_store
+    from companion.camera import calibration_store
     from companion.daemon import check_first_game
 
     chosen = config_module.load(path)
@@ -191,7 +192,7 @@ def _not_checked(state: Path) -> str:
 
 def _calibrated_on_the_page(state: Path, camera: config_module.Camera) -> str:
     """What the host page's calibration, kept in the state folder, sets over the config; raises nothing."""
-    from companion.calibration_store import FILE
+    from companion.camera.calibration_store import FILE
 
     x, y, width, height = camera.tray or (0, 0, 0, 0)
     tray = f"the tray at {x}, {y}, {width} x {height} px" if camera.tray else "no tray"

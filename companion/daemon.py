@@ -9,21 +9,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.camera_setup import CameraSetup
+from companion.camera.setup import CameraSetup
 from companion.config import Config, ConfigError
-from companion.dice_camera import DiceCamera
+from companion.camera.dice_camera import DiceCamera
 from companion.games import registered_games
-from companion.inputs import Press, StartGame
-from companion.journal import Journal
-from companion.loop import EngineLoop, Job
-from companion.network import advertised, join_base
-from companion.notify import notifier, ping_interval
-from companion.port import Holder
+from companion.rules.inputs import Press, StartGame
+from companion.journal.store import Journal
+from companion.table.loop import EngineLoop, Job
+from companion.table.network import advertised, join_base
+from companion.table.notify import notifier, ping_interval
+from companion.table.port import Holder
 from companion.rules import engine
 from companion.rules.errors import CompanionError
 from companion.rules.said import Said
-from companion.session import Session
-from companion.tokens import Tokens
+from companion.table.session import Session
+from companion.table.tokens import Tokens
 
 log = logging.getLogger(__name__)
 
@@ -207,9 +207,9 @@ def _show_lights(panel: Any) -> Callable[[dict[str, Any]], None]:
 
 def _camera(config: Config, frames: Any, loop: EngineLoop, setup: CameraSetup,
             warnings: list[str]) -> tuple[Any, DiceCamera | None]:
-    from companion.camera_guard import GuardedCamera
-    from companion.roller import Roller
-    from companion.tray_reading import TrayReading
+    from companion.camera.guard import GuardedCamera
+    from companion.camera.roller import Roller
+    from companion.camera.tray_reading import TrayReading
     from vision.sources import open_source
 
     if frames is None and config.camera.source == "none":

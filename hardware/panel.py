@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping, NamedTuple, TypeVar
 
 from gpiozero import LED, RGBLED, Button, Buzzer, Device, Factory
 
-from companion.inputs import Press
+from companion.rules.inputs import Press
 
 _log = logging.getLogger(__name__)
 

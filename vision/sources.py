@@ -1,35 +1,25 @@
 """Camera sources behind one FrameSource protocol: recorded photos, synthetic renders, and `open_source`.
 
-The live adapters (Pi camera, USB webcam) live in `vision.sources_live`; nothing here touches
-hardware at import time.
+The live adapters (Pi camera, USB webcam) live in `vision.sources_live`, the protocol and its error in
+`vision.frames`; nothing here touches hardware at import time.
 """
 from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Sequence
 
 import cv2
 import numpy as np
 
+from vision import sources_live
+from vision.frames import CameraError, FrameSource
 from vision.synthetic import motion_blur, render_dice
 
 log = logging.getLogger(__name__)
 
 PHOTO_SUFFIXES: tuple[str, ...] = (".jpg", ".jpeg", ".png")
 SPECS = "usb:N, folder:PATH, pi, or synthetic[:SEED]"
-
-
-class CameraError(RuntimeError):
-    """The camera is gone or cannot give a frame; the message is a sentence saying what to check."""
-
-
-class FrameSource(Protocol):
-    """Anything that gives the newest camera frame."""
-
-    def frame(self) -> np.ndarray:
-        """Return the newest frame as BGR uint8 HxWx3; raises CameraError when the camera is gone."""
-        ...
 
 
 class FolderCamera:
@@ -149,19 +139,6 @@ class SyntheticCamera:
         return motion_blur(image, length=length, angle=float(self._rng.uniform(0, 180)))
 
 
-def as_bgr(image: np.ndarray) -> np.ndarray | None:
-    """The picture as 8-bit BGR (from grey, BGRA or 16-bit), or None when it is neither; raises nothing."""
-    if image.dtype == np.uint16:
-        image = (image >> 8).astype(np.uint8)
-    if image.dtype != np.uint8 or image.ndim not in (2, 3) or min(image.shape[:2]) < 2:
-        return None
-    channels = 1 if image.ndim == 2 else image.shape[2]
-    convert = {1: cv2.COLOR_GRAY2BGR, 4: cv2.COLOR_BGRA2BGR}.get(channels)
-    if channels == 3:
-        return image
-    return None if convert is None else cv2.cvtColor(image, convert)
-
-
 def open_source(spec: str) -> FrameSource:
     """Return the source named by `spec` (usb:N, folder:PATH, pi, synthetic[:SEED]); raises ValueError or CameraError."""
     kind, _, argument = spec.strip().partition(":")
@@ -171,13 +148,9 @@ def open_source(spec: str) -> FrameSource:
     if kind == "synthetic":
         return SyntheticCamera(_whole_number(argument or "0", spec))
     if kind == "usb":
-        from vision.sources_live import UsbCamera  # here, not at the top: sources_live imports CameraError from us
-
-        return UsbCamera(_whole_number(argument or "0", spec))
+        return sources_live.UsbCamera(_whole_number(argument or "0", spec))
     if kind == "pi" and not argument:
-        from vision.sources_live import PiCamera
-
-        return PiCamera()
+        return sources_live.PiCamera()
     raise ValueError(f"Unknown camera source {spec!r}; use {SPECS}.")
 
 

@@ -8,7 +8,7 @@ from typing import Any, Callable
 import cv2
 import numpy as np
 
-from vision.sources import CameraError, as_bgr
+from vision.frames import CameraError, as_bgr
 
 PICAMERA2_MISSING = "picamera2 is not installed; on the Pi install python3-picamera2"
 FLAT = 2.0  # a picture whose grey levels spread less than this (a covered lens, a dark room) may repeat exactly

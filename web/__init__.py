@@ -6,7 +6,7 @@ import logging
 from flask import Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.port import CameraPort, TableBusy, TablePort
+from companion.table.port import CameraPort, TableBusy, TablePort
 from companion.rules.errors import BadInput, CompanionError, IllegalMove, UnknownGame
 from companion.rules.said import korean
 from web import api, camera_api, events, pages

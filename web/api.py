@@ -10,8 +10,8 @@ import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, jsonify, request
 
-from companion.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
-from companion.port import Holder, Seen, TablePort
+from companion.rules.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.table.port import Holder, Seen, TablePort
 from web.auth import Refusal, host_reader, host_writer, may_act_for, reader, web_state, writer
 from web.openapi import document
 

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from flask import current_app, request
 
-from companion.port import CameraPort, Holder, TablePort
+from companion.table.port import CameraPort, Holder, TablePort
 
 COOKIE = "companion_token"
 COOKIE_SECONDS = 30 * 24 * 3600

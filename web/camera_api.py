@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
-from companion.port import CameraPort
+from companion.table.port import CameraPort
 from web.api import json_body
 from web.auth import Refusal, host_reader, host_writer, web_state
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
-from companion.network import lan_address
-from companion.port import Holder, TablePort
+from companion.table.network import lan_address
+from companion.table.port import Holder, TablePort
 from web.auth import Refusal, presented_token, reader, web_state
 
 bp = Blueprint("events", __name__, url_prefix="/api")

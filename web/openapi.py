@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.inputs import BUTTONS
-from companion.snapshot import CAMERA_STATES
+from companion.rules.inputs import BUTTONS
+from companion.table.snapshot import CAMERA_STATES
 
 JSON = dict[str, Any]
 

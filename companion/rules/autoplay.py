@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.inputs import DiceRolled, Input, Move, Undo
+from companion.rules.inputs import DiceRolled, Input, Move, Undo
 from companion.rules import engine
 from companion.rules.game import Game
 from companion.rules.schema import JSON

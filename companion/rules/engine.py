@@ -5,7 +5,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from companion.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.rules.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.rules.errors import (
     BadInput,
     CompanionError,

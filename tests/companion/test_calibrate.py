@@ -8,8 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion import calibrate, config
-from vision.sources import CameraError
+from companion import config
+
+from companion.camera import calibrate
+from vision.frames import CameraError
 from vision.tray import find_tray, read_view
 from vision.types import DiceReading, DieReading
 
@@ -142,7 +144,8 @@ class _BrokenCamera:
 
 
 def _calibrate_command(monkeypatch: pytest.MonkeyPatch, camera: object, config_path: Path) -> int:
-    from companion import calibrate as calibration, cli
+    from companion import cli
+    from companion.camera import calibrate as calibration
     from vision import sources
 
     monkeypatch.setattr(sources, "open_source", lambda spec: camera)

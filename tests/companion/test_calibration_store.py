@@ -10,7 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion import calibrate, calibration_store
+from companion.camera import calibrate
+
+from companion.camera import calibration_store
 from companion.config import Camera, ConfigError
 from file_modes import bound_by_file_modes
 

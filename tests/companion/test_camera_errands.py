@@ -6,8 +6,8 @@ import threading
 
 import pytest
 
-from companion.camera_errands import CAMERA_BUSY, Errand
-from companion.port import TableBusy
+from companion.camera.errands import CAMERA_BUSY, Errand
+from companion.table.port import TableBusy
 
 
 def test_an_errand_hands_back_what_the_camera_thread_found() -> None:

@@ -10,9 +10,10 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.camera_guard import GuardedCamera
-from companion.inputs import DiceRolled, StartGame
-from vision.sources import CameraError, SyntheticCamera
+from companion.camera.guard import GuardedCamera
+from companion.rules.inputs import DiceRolled, StartGame
+from vision.frames import CameraError
+from vision.sources import SyntheticCamera
 
 
 class Clock:

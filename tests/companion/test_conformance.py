@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from companion.games import game_for, registered_games
-from companion.inputs import StartGame
-from companion.journal import Journal
+from companion.rules.inputs import StartGame
+from companion.journal.store import Journal
 from companion.rules import engine
 from companion.rules.autoplay import random_input
 from companion.rules.errors import CompanionError
 from companion.rules.game import Outcome
-from companion.session import Session
+from companion.table.session import Session
 
 GAMES = registered_games()
 SEEDS = range(6)

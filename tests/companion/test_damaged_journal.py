@@ -21,11 +21,11 @@ from typing import Callable
 import pytest
 
 from companion.games import registered_games
-from companion.inputs import StartGame
-from companion.journal import Journal, JournalError
+from companion.rules.inputs import StartGame
+from companion.journal.store import Journal, JournalError
 from companion.rules.autoplay import random_input
 from companion.rules.errors import CompanionError
-from companion.session import Session
+from companion.table.session import Session
 
 GAMES = registered_games()
 JOURNAL = "journal.sqlite"

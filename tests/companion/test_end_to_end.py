@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.inputs import DiceRolled, Move, StartGame
+from companion.rules.inputs import DiceRolled, Move, StartGame
 
 
 def _events(port: int, token: str, found: "queue.Queue[dict[str, Any]]", stop: threading.Event) -> None:

@@ -21,15 +21,15 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-from companion.codec import decode, encode
+from companion.journal.codec import decode, encode
 from companion.games import game_for, registered_games
-from companion.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.rules.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.rules import engine
 from companion.rules.autoplay import random_input, sample
 from companion.rules.errors import CompanionError
 from companion.rules.schema import text, validate
 from companion.rules.table import Table
-from companion.snapshot import Extras, snapshot
+from companion.table.snapshot import Extras, snapshot
 from web.openapi import document
 
 GAMES = registered_games()

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from companion.games import registered_games
-from companion.inputs import DiceRolled, Move, StartGame
-from companion.journal import Journal, JournalError
+from companion.rules.inputs import DiceRolled, Move, StartGame
+from companion.journal.store import Journal, JournalError
 from companion.rules.errors import IllegalMove
-from companion.session import Session
+from companion.table.session import Session
 
 GAMES = registered_games()
 

@@ -13,7 +13,7 @@ import pytest
 
 from companion.games import registered_games
 from companion.games.eight_gates import words as eight_gates_words
-from companion.inputs import StartGame
+from companion.rules.inputs import StartGame
 from companion.rules import engine
 from companion.rules.autoplay import random_input, sample
 from companion.rules.errors import BadInput, CompanionError

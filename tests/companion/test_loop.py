@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-import companion.loop
+import companion.table.loop
 from companion.games import registered_games
-from companion.inputs import DiceRolled, Move, StartGame
-from companion.journal import Journal
-from companion.loop import EngineLoop, Job
-from companion.port import Holder
+from companion.rules.inputs import DiceRolled, Move, StartGame
+from companion.journal.store import Journal
+from companion.table.loop import EngineLoop, Job
+from companion.table.port import Holder
 from companion.rules.errors import IllegalMove, NotYourTurn
-from companion.session import Session
-from companion.snapshot import CameraGuess
-from companion.tokens import Tokens
+from companion.table.session import Session
+from companion.table.snapshot import CameraGuess
+from companion.table.tokens import Tokens
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ def test_a_refusal_changes_nothing_and_keeps_the_seq(loop: Any) -> None:
 
 
 def test_an_input_whose_sender_stopped_waiting_is_never_applied(loop: Any, monkeypatch: Any) -> None:
-    monkeypatch.setattr(companion.loop, "ANSWER_SECONDS", 0.2)
+    monkeypatch.setattr(companion.table.loop, "ANSWER_SECONDS", 0.2)
     busy = threading.Event()
     loop.handlers["busy"] = lambda job: busy.wait(5)  # the loop stuck on something else, e.g. a slow SD card
     loop.enqueue(Job("busy", None))

@@ -6,7 +6,9 @@ import socket
 
 import pytest
 
-from companion import cli, daemon, network
+from companion import cli, daemon
+
+from companion.table import network
 from companion.config import Config
 
 

@@ -15,9 +15,9 @@ from types import ModuleType
 from typing import Callable
 
 from companion.games import registered_games
-from companion.inputs import Move, StartGame
-from companion.journal import Journal
-from companion.session import Session
+from companion.rules.inputs import Move, StartGame
+from companion.journal.store import Journal
+from companion.table.session import Session
 
 GAMES = registered_games()
 
@@ -67,7 +67,7 @@ def test_a_finished_game_whose_end_was_not_recorded_gets_it_at_the_next_start(tm
 
 
 def test_a_power_cut_in_a_rollback_journal_transaction_is_rolled_back_at_the_next_start(tmp_path: Path) -> None:
-    from companion.journal_schema import SCHEMA
+    from companion.journal.schema import SCHEMA
 
     live, image = tmp_path / "live.sqlite", tmp_path / "state" / "journal.sqlite"
     db = sqlite3.connect(live, isolation_level=None)  # rollback mode, as before the first start turns to WAL

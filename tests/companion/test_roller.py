@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.roll_sentences import (
+from companion.camera.roll_sentences import (
     COCKED_MESSAGE,
     NO_DICE_MESSAGE,
     OFFLINE_MESSAGE,
@@ -17,10 +17,11 @@ from companion.roll_sentences import (
     UNMOVED_MESSAGE,
     UNSETTLED_MESSAGE,
 )
-from companion.roller import Roller, RollResult
+from companion.camera.roller import Roller, RollResult
 from vision.pictures import crop_jpeg
 from vision.settle import motion, thumbnail
-from vision.sources import CameraError, SyntheticCamera
+from vision.frames import CameraError
+from vision.sources import SyntheticCamera
 from vision.reader import read_dice
 from vision.types import COCKED, NOT_PIPS, UNSURE, DiceReading, DieReading
 

@@ -7,8 +7,8 @@ import itertools
 import cv2
 import numpy as np
 
-from companion.roll_sentences import CAMERA_MOVED_MESSAGE, REROLL_MESSAGE, UNMOVED_MESSAGE
-from companion.roller import Roller, RollResult, Watch
+from companion.camera.roll_sentences import CAMERA_MOVED_MESSAGE, REROLL_MESSAGE, UNMOVED_MESSAGE
+from companion.camera.roller import Roller, RollResult, Watch
 from roller_parts import FakeClock, roller_with
 from tray_scene import knocked
 from vision.reader import read_dice

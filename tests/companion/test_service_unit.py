@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import parser
-from companion.notify import PING_SECONDS
+from companion.table.notify import PING_SECONDS
 
 REPO = Path(__file__).resolve().parents[2]
 UNIT = REPO / "systemd" / "companion.service"

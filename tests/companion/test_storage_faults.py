@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from companion.journal_checks import storage_refusal
+from companion.journal.checks import storage_refusal
 from file_modes import bound_by_file_modes
 
 JOURNAL = "journal.sqlite"
@@ -274,7 +274,7 @@ class _CommitFails:
 
 
 def test_a_failed_commit_is_rolled_back_so_the_next_write_can_start() -> None:
-    from companion.journal_schema import Transaction
+    from companion.journal.schema import Transaction
 
     connection = _CommitFails()
     with pytest.raises(sqlite3.OperationalError):

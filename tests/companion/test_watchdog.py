@@ -16,8 +16,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from companion.loop import Job
-from companion.notify import PING_SECONDS, notifier, ping_interval
+from companion.table.loop import Job
+from companion.table.notify import PING_SECONDS, notifier, ping_interval
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -176,10 +176,10 @@ def test_the_ping_interval_is_at_most_half_the_watchdog(environ: dict[str, str],
 
 def test_the_loop_pings_as_often_as_a_short_watchdog_needs(tmp_path: Path, listener: Listener) -> None:
     from companion.games import registered_games
-    from companion.journal import Journal
-    from companion.loop import EngineLoop
-    from companion.session import Session
-    from companion.tokens import Tokens
+    from companion.journal.store import Journal
+    from companion.table.loop import EngineLoop
+    from companion.table.session import Session
+    from companion.table.tokens import Tokens
 
     journal = Journal(tmp_path / "journal.sqlite")
     loop = EngineLoop(session=Session(games=registered_games(), journal=journal), tokens=Tokens(journal),

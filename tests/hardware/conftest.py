@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterator
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.inputs import Press
+from companion.rules.inputs import Press
 from hardware.panel import Panel
 
 PINS: dict[str, Any] = {

@@ -10,7 +10,7 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.inputs import BUTTONS, Press
+from companion.rules.inputs import BUTTONS, Press
 from hardware.panel import (BEEPS, COLOURS, FLASH_SECONDS, FLASHES, STATUSES, Lights,
                             look_for)
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory
 
-from companion.inputs import StartGame
-from companion.next_guard import DOUBLE_TAP_SECONDS
-from companion.port import Seen
+from companion.rules.inputs import StartGame
+from companion.table.next_guard import DOUBLE_TAP_SECONDS
+from companion.table.port import Seen
 from hardware.panel import COLOURS, REFUSAL_BEEP_SECONDS, REFUSAL_FLASHES, Lights
 
 

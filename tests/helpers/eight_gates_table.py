@@ -7,7 +7,7 @@ import pytest
 
 from companion.games.eight_gates import GAME, grid
 from companion.games.eight_gates.state import PLAYING
-from companion.inputs import Move, StartGame
+from companion.rules.inputs import Move, StartGame
 from companion.rules import engine
 from companion.rules.errors import CompanionError, IllegalMove
 from companion.rules.table import Table

@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.games.gateway_city import GAME
 from companion.games.gateway_city.state import EVENT, HORDE, Card, City
-from companion.inputs import Move, StartGame
+from companion.rules.inputs import Move, StartGame
 from companion.rules import engine
 from companion.rules.table import Table
 

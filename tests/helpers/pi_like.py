@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.config import Camera
 from tray_scene import TableTray
-from vision.sources import CameraError
+from vision.frames import CameraError
 
 BEFORE = {"ExposureTime": 5000, "AnalogueGain": 1.0, "ColourGains": (1.5, 1.5)}  # saved by `companion calibrate`
 NOW = {"ExposureTime": 20000, "AnalogueGain": 3.0, "ColourGains": (2.0, 1.6)}  # the light at the table tonight

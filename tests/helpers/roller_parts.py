@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from companion.roller import Roller
+from companion.camera.roller import Roller
 
 
 class FakeClock:

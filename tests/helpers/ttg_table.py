@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games import registered_games
-from companion.inputs import DiceRolled, Move, StartGame
+from companion.rules.inputs import DiceRolled, Move, StartGame
 from companion.rules import engine
 from companion.rules.table import Table
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.camera_answers import Answer
-from companion.loop import Job
-from companion.roll_sentences import REROLL_MESSAGE
-from companion.roller import RollResult
+from companion.camera.answers import Answer
+from companion.table.loop import Job
+from companion.camera.roll_sentences import REROLL_MESSAGE
+from companion.camera.roller import RollResult
 from vision.pictures import crop_jpeg
 from vision.sources import SyntheticCamera
 from vision.types import UNSURE, DiceReading, DieReading

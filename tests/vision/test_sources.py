@@ -16,7 +16,8 @@ import pytest
 
 from vision import sources_live
 from vision.settle import motion, thumbnail
-from vision.sources import CameraError, FolderCamera, SyntheticCamera, open_source
+from vision.frames import CameraError
+from vision.sources import FolderCamera, SyntheticCamera, open_source
 from vision.sources_live import PICAMERA2_MISSING, PiCamera, UsbCamera
 
 REPO = Path(__file__).resolve().parents[2]
@@ -117,7 +118,7 @@ def test_importing_the_camera_code_never_imports_picamera2() -> None:
         "    def find_spec(self, name, path=None, target=None):\n"
         "        if name.startswith('picamera2'): raise AssertionError('picamera2 imported')\n"
         "sys.meta_path.insert(0, Refuse())\n"
-        "import vision.sources, vision.sources_live, vision.settle, vision.synthetic, companion.roller\n"
+        "import vision.sources, vision.sources_live, vision.settle, vision.synthetic, companion.camera.roller\n"
     )
     subprocess.run([sys.executable, "-c", probe], cwd=REPO, check=True, timeout=60)
 

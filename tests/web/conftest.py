@@ -15,7 +15,7 @@ import jsonschema_rs
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-from companion.port import Holder
+from companion.table.port import Holder
 from companion.rules.errors import CompanionError
 from web import create_app
 from web.openapi import document

@@ -5,8 +5,8 @@ import logging
 
 import pytest
 
-from companion.inputs import Move, StartGame, Undo
-from companion.port import TableBusy
+from companion.rules.inputs import Move, StartGame, Undo
+from companion.table.port import TableBusy
 from companion.rules.errors import BadInput, CompanionError, IllegalMove, NotYourTurn, UnknownGame
 from web import create_app, status_for
 from web.auth import COOKIE, FailureLimiter

@@ -68,7 +68,8 @@ def test_a_phone_locked_out_by_wrong_links_is_told_to_wait_in_korean_too(browser
 
 def the_boxs_refusals(server: Any) -> list[str]:
     """What the box answers to requests a player makes at the wrong moment, each made for real; raises AssertionError."""
-    from companion import loop, port
+    from companion.table import loop
+    from companion.table import port
 
     host = server.host_token
     assert server.api("POST", "/api/game", {"game": "through-the-gate", "players": ["Ann", "Bob"]}, token=host)[0] == 200

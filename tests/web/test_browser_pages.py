@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from phone_browser import PHONE, in_korean, new_game, open_page
 
-from companion.snapshot import CAMERA_STATES
+from companion.table.snapshot import CAMERA_STATES
 from hardware.panel import STATUSES as LIGHT_STATES  # what the status LED shows
 from camera_table import StillDice, press_roll, state_when
 from unsure_reads import answer_now, unsure_read
@@ -208,7 +208,9 @@ def test_long_names_stay_inside_their_qr_captions(browser, companion_server, dev
 
 def test_every_answer_to_a_button_press_has_its_korean(browser, companion_server):
     """A press that does nothing is answered on the phones: on the Korean page, in Korean."""
-    from companion import next_guard, presses, session
+    from companion.table import next_guard
+    from companion.table import presses
+    from companion.table import session
     from companion.rules import engine
 
     sentences = [session.NO_GAME_YET, engine.GAME_OVER, presses.NEXT_DOES_NOTHING, engine.NO_ROLL_EXPECTED,
@@ -243,7 +245,9 @@ def test_the_boxs_camera_sentences_are_korean_on_the_korean_page(browser, compan
 
 def test_every_fixed_camera_sentence_the_box_writes_has_its_korean(browser, companion_server):
     """The page's Korean table copies the box's English sentences: this ties the copy to the source."""
-    from companion import camera_answers, roll_sentences as words, roller
+    from companion.camera import answers as camera_answers
+    from companion.camera import roll_sentences as words
+    from companion.camera import roller
 
     sentences = [words.OFFLINE_MESSAGE, words.REROLL_MESSAGE, words.COCKED_MESSAGE, words.NO_DICE_MESSAGE,
                  words.UNSETTLED_MESSAGE, words.UNMOVED_MESSAGE, words.CAMERA_MOVED_MESSAGE,

@@ -5,9 +5,9 @@ from typing import Any
 
 import jsonschema_rs
 
-from companion.roll_sentences import REROLL_MESSAGE
+from companion.camera.roll_sentences import REROLL_MESSAGE
 from camera_table import state_when
-from companion.roller import RollResult
+from companion.camera.roller import RollResult
 from unsure_reads import answer_now, unsure_read
 from web.openapi import document
 

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from camera_table import StillDice, press_roll, state_when
-from vision.sources import CameraError
+from vision.frames import CameraError
 
 
 def two_at_the_table(start_server: Any) -> tuple[Any, StillDice]:

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from camera_table import press_roll, state_when
-from companion import calibrate, config
+from companion import config
+from companion.camera import calibrate
 from tray_scene import TableTray
 from vision.reader import read_dice
 

@@ -23,8 +23,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-import companion.tokens
-from companion.tokens import Tokens
+import companion.table.tokens
+from companion.table.tokens import Tokens
 
 REPO = Path(__file__).resolve().parents[2]
 NEW_GAME = {"game": "through-the-gate", "players": ["Ann", "Bob"]}
@@ -61,7 +61,7 @@ def test_tokens_are_drawn_from_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
         drawn.append((nbytes, f"drawn-{len(drawn)}"))
         return drawn[-1][1]
 
-    monkeypatch.setattr(companion.tokens.secrets, "token_urlsafe", token_urlsafe)
+    monkeypatch.setattr(companion.table.tokens.secrets, "token_urlsafe", token_urlsafe)
     book = Tokens(FakeJournal())  # type: ignore[arg-type]
     issued = [book.host_token(), book.seat_token(0), book.seat_token(1), book.reissue(0)]
     assert issued == [token for _, token in drawn]
@@ -84,19 +84,19 @@ def test_holder_compares_every_token_with_compare_digest(monkeypatch: pytest.Mon
         compared.append((given, known))
         return real(given, known)
 
-    monkeypatch.setattr(companion.tokens.hmac, "compare_digest", spy)
+    monkeypatch.setattr(companion.table.tokens.hmac, "compare_digest", spy)
     for token in (book.host_token(), seats[1], "a-wrong-guess-of-the-same-length!"):
         compared.clear()
         book.holder(token)
         assert len(compared) == 4, "every issued token is compared, a match or not (no early exit)"
         assert all(isinstance(given, bytes) and given == token.encode() for given, _ in compared)
-    monkeypatch.setattr(companion.tokens.hmac, "compare_digest", lambda given, known: False)
+    monkeypatch.setattr(companion.table.tokens.hmac, "compare_digest", lambda given, known: False)
     assert book.holder(book.host_token()) is None and book.holder(seats[0]) is None
 
 
 def test_the_web_checks_tokens_only_through_compare_digest(companion_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     assert companion_server.api("GET", "/api/state", token=companion_server.host_token)[0] == 200
-    monkeypatch.setattr(companion.tokens.hmac, "compare_digest", lambda given, known: False)
+    monkeypatch.setattr(companion.table.tokens.hmac, "compare_digest", lambda given, known: False)
     for path in ("/api/state", "/api/history"):
         assert companion_server.api("GET", path, token=companion_server.host_token)[0] == 403
 

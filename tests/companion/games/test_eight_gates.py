@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from companion.games.eight_gates import GAME, grid, scoring
-from companion.inputs import Undo
+from companion.rules.inputs import Undo
 from companion.rules import engine
 from companion.rules.errors import BadInput, NotYourTurn
 

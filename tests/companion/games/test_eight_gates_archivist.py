@@ -8,7 +8,7 @@ import pytest
 from companion.games.eight_gates import GAME, scoring, whose_turn
 from companion.games.eight_gates.state import ARCHIVIST, OPENING, OVER, PLAYING, REVEAL
 from companion.games.eight_gates.turns import add_points
-from companion.inputs import Undo
+from companion.rules.inputs import Undo
 from companion.rules import engine
 from companion.rules.errors import BadInput, NotYourTurn
 from companion.rules.table import Table

@@ -5,7 +5,7 @@ import pytest
 
 from companion.games.gateway_city import GAME
 from companion.games.gateway_city.state import ATTACK, CLEANUP, DEPLOYMENT, DRAFTING, EVENT, GUARD, HORDE, Card
-from companion.inputs import Undo
+from companion.rules.inputs import Undo
 from companion.rules import engine
 from companion.rules.errors import BadInput, IllegalMove
 from gateway_city_table import ARMY, act, at_event, holders, horde_spawn, new_table, state_of, to_phase, vp, with_district

@@ -9,11 +9,11 @@ import pytest
 
 from companion.games.gateway_city import GAME
 from companion.games.gateway_city.state import ATTACK, DRAFTING, HORDE, Card
-from companion.inputs import Move, StartGame, Undo
-from companion.journal import Journal
+from companion.rules.inputs import Move, StartGame, Undo
+from companion.journal.store import Journal
 from companion.rules.errors import CompanionError, GameOver, NothingToUndo
 from companion.rules.table import Table
-from companion.session import Session
+from companion.table.session import Session
 from gateway_city_table import ARMY, act, at_event, holders, horde_spawn, new_table, state_of, to_phase, vp, with_district, with_state
 
 

@@ -9,7 +9,7 @@ import pytest
 from companion.games.gateway_rescue import GAME
 from companion.games.gateway_rescue.rescue import ALONE, ESCAPED, PUSHED_BACK, RESCUED, result_of
 from companion.games.gateway_rescue.state import CREATURES, HOME
-from companion.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.rules.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.rules import engine
 from companion.rules.errors import BadInput, CompanionError, GameOver, IllegalMove, NothingToUndo, NotYourTurn, WrongDice
 from companion.rules.table import Table

@@ -11,7 +11,7 @@ import pytest
 from companion.games.the_gate import GAME
 from companion.games.the_gate.gates import with_gate
 from companion.games.the_gate.state import Reinforcement
-from companion.inputs import Input, Move, StartGame, Undo
+from companion.rules.inputs import Input, Move, StartGame, Undo
 from companion.rules.said import korean
 from companion.rules import engine
 from companion.rules.errors import BadInput, GameOver, IllegalMove, NotYourTurn

@@ -5,7 +5,7 @@ import pytest
 
 from companion.games.through_the_gate import scoring, words
 from companion.games.through_the_gate.state import Explorer, Tallies
-from companion.inputs import CorrectDice, DiceRolled, Move, Undo
+from companion.rules.inputs import CorrectDice, DiceRolled, Move, Undo
 from companion.rules import engine
 from companion.rules.errors import BadInput, IllegalMove, NotYourTurn, NothingToUndo, WrongDice
 from ttg_table import GAME, move, new, roll, started, to_scoring

@@ -12,7 +12,7 @@ from companion.games.eight_gates.state import PLAYING
 from companion.games.the_gate import GAME as GATE
 from companion.games.through_the_gate import GAME as TTG
 from companion.games.through_the_gate.state import Tallies
-from companion.inputs import DiceRolled, Move, StartGame, Undo
+from companion.rules.inputs import DiceRolled, Move, StartGame, Undo
 from companion.rules import engine
 from companion.rules.errors import IllegalMove, NothingToUndo, NotYourTurn
 from companion.rules.game import Game

@@ -1,6 +1,6 @@
 """The camera side of the loop: ROLL → settle → read → vote → a journaled roll, on its own thread.
 
-The reading and voting are the Roller's (companion.roller); this module only moves its results
+The reading and voting are the Roller's (companion.camera.roller); this module only moves its results
 onto the engine loop's queue, merges camera d6 with hand-entered dice of other kinds, and watches
 for dice knocked after a read. Every read belongs to the table as it stood when ROLL was pressed (its
 seq): a read that comes back after the table moved on (a roll entered by hand meanwhile, an undo, a
@@ -13,7 +13,7 @@ import queue
 import threading
 from typing import Any, Callable
 
-from companion.camera_answers import (
+from companion.camera.answers import (
     CAMERA_SIDES,
     OFFLINE,
     Answer,
@@ -24,14 +24,14 @@ from companion.camera_answers import (
     still_the_last_roll,
     too_late,
 )
-from companion.inputs import DiceRolled
-from companion.camera_errands import NOT_RUNNING, Errand, Result
-from companion.loop import EngineLoop, Job
-from companion.port import TableBusy
-from companion.roll_sentences import listed
+from companion.rules.inputs import DiceRolled
+from companion.camera.errands import NOT_RUNNING, Errand, Result
+from companion.table.loop import EngineLoop, Job
+from companion.table.port import TableBusy
+from companion.camera.roll_sentences import listed
 from companion.rules.errors import CompanionError, IllegalMove, NoRollExpected
-from companion.snapshot import CameraGuess, LastDice
-from vision.sources import CameraError
+from companion.table.snapshot import CameraGuess, LastDice
+from vision.frames import CameraError
 
 log = logging.getLogger(__name__)
 WATCH_SECONDS = 0.5

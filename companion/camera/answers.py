@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from companion.roll_sentences import listed
-from companion.snapshot import LastDice
+from companion.camera.roll_sentences import listed
+from companion.table.snapshot import LastDice
 
 CAMERA_SIDES = (6,)  # the dice the camera reads; others are entered by hand
 OFFLINE = "Camera offline — enter rolls by hand."

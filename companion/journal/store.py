@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from companion.codec import decode, encode
-from companion.inputs import Input, StartGame
-from companion.journal_checks import (
+from companion.journal.codec import decode, encode
+from companion.rules.inputs import Input, StartGame
+from companion.journal.checks import (
     FORMAT,
     JournalError,
     absent_side_files,
@@ -34,7 +34,7 @@ from companion.journal_checks import (
     storage_refusal,
     writable,
 )
-from companion.journal_schema import COLUMNS, SCHEMA, TABLES, Transaction
+from companion.journal.schema import COLUMNS, SCHEMA, TABLES, Transaction
 from companion.rules.errors import CompanionError
 from companion.rules.said import Said
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from companion.journal_checks import schema_columns
+from companion.journal.checks import schema_columns
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.inputs import Input
+from companion.rules.inputs import Input
 from companion.rules.errors import TableMovedOn
 
 JSON = dict[str, Any]

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from companion.inputs import Move
+from companion.rules.inputs import Move
 from companion.rules.engine import NO_ROLL_EXPECTED
 from companion.rules.errors import IllegalMove, NoGame, NoRollExpected
-from companion.session import NO_GAME_YET, Session
+from companion.table.session import NO_GAME_YET, Session
 
 NEXT_DOES_NOTHING = "NEXT does nothing right now."
 NO_CAMERA = "There is no camera; enter the roll by hand."

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion import calibrate
+from companion.camera import calibrate
 from companion.config import Camera, ConfigError, from_dict
 from companion.rules.said import Said
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from companion.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.rules.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.rules.errors import BadInput
 
 KINDS: dict[str, type] = {

@@ -11,12 +11,12 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from companion import calibration_store
-from companion.calibrate import SETTLE_SECONDS, measure
+from companion.camera import calibration_store
+from companion.camera.calibrate import SETTLE_SECONDS, measure
 from companion.config import Camera
 from companion.rules.errors import CompanionError
 from companion.rules.said import Said
-from companion.snapshot import JSON
+from companion.table.snapshot import JSON
 
 log = logging.getLogger(__name__)
 CALIBRATE_SECONDS = 20.0  # how long the page waits for the camera thread to come to it: a roll read is 8-12 s
@@ -103,7 +103,7 @@ class CameraSetup:
 
     def _view_here(self) -> bytes:
         from vision.pictures import marked_view
-        from vision.sources import CameraError
+        from vision.frames import CameraError
 
         _, source, reading = self._parts  # type: ignore[misc]
         try:
@@ -114,7 +114,7 @@ class CameraSetup:
         return marked_view(frame, tray, dice)
 
     def _calibrate_here(self) -> JSON:
-        from vision.sources import CameraError
+        from vision.frames import CameraError
 
         dice_camera, source, reading = self._parts  # type: ignore[misc]
         opened = source.camera if source.probe() else None

@@ -5,8 +5,8 @@ import time
 from typing import Any, Callable, Mapping
 
 from companion.games import game_for
-from companion.inputs import CorrectDice, Input, StartGame, Undo
-from companion.journal import Journal
+from companion.rules.inputs import CorrectDice, Input, StartGame, Undo
+from companion.journal.store import Journal
 from companion.rules import engine
 from companion.rules.errors import CompanionError, GameInProgress, NoGame
 from companion.rules.game import Game

@@ -9,10 +9,10 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from companion.inputs import CorrectDice, DiceRolled
-from companion.journal import JournalError
-from companion.session import Session
-from companion.snapshot import JSON, Extras, LastDice, lights, snapshot
+from companion.rules.inputs import CorrectDice, DiceRolled
+from companion.journal.store import JournalError
+from companion.table.session import Session
+from companion.table.snapshot import JSON, Extras, LastDice, lights, snapshot
 
 log = logging.getLogger(__name__)
 

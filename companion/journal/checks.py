@@ -1,7 +1,7 @@
 """Start-up checks of the journal's files, and the sentences for storage faults (stdlib only).
 
 `check_wal` refuses a WAL file that SQLite's recovery would silently cut short of saved moves
-(companion/wal_scan.py says how that is told from a torn last write).
+(companion/journal/wal_scan.py says how that is told from a torn last write).
 """
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import sqlite3
 import struct
 from pathlib import Path
 
-from companion.codec import decode
+from companion.journal.codec import decode
 from companion.rules.errors import CompanionError
-from companion.wal_scan import WAL_HEADER, scan_wal
+from companion.journal.wal_scan import WAL_HEADER, scan_wal
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 

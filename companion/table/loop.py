@@ -13,16 +13,16 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from companion.board import Board, last_dice, shown_roll
-from companion.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
-from companion.next_guard import NextGuard
-from companion.notify import PING_SECONDS
-from companion.port import Holder, Seen, TableBusy
-from companion.presses import next_move, start_roll
+from companion.table.board import Board, last_dice, shown_roll
+from companion.rules.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.table.next_guard import NextGuard
+from companion.table.notify import PING_SECONDS
+from companion.table.port import Holder, Seen, TableBusy
+from companion.table.presses import next_move, start_roll
 from companion.rules.errors import CompanionError
-from companion.session import Session
-from companion.snapshot import JSON, CameraGuess, Extras, LastDice
-from companion.tokens import Tokens, renew_seat_links
+from companion.table.session import Session
+from companion.table.snapshot import JSON, CameraGuess, Extras, LastDice
+from companion.table.tokens import Tokens, renew_seat_links
 
 log = logging.getLogger(__name__)
 ANSWER_SECONDS = 10.0

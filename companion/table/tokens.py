@@ -8,11 +8,11 @@ import threading
 import time
 from typing import TYPE_CHECKING, Callable
 
-from companion.journal import Journal, JournalError
-from companion.port import HOST, Holder
+from companion.journal.store import Journal, JournalError
+from companion.table.port import HOST, Holder
 
 if TYPE_CHECKING:
-    from companion.session import Session
+    from companion.table.session import Session
 
 log = logging.getLogger(__name__)
 

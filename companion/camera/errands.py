@@ -5,7 +5,7 @@ from __future__ import annotations
 from concurrent.futures import Future
 from typing import Callable, Generic, TypeVar
 
-from companion.port import TableBusy
+from companion.table.port import TableBusy
 
 Result = TypeVar("Result")
 CAMERA_BUSY = "The camera is busy reading a roll, so nothing changed; try again when the roll is read."

@@ -16,7 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from vision.reader import SMALLEST_FRAME
-from vision.sources import CameraError, as_bgr
+from vision.frames import CameraError, as_bgr
 
 log = logging.getLogger(__name__)
 BACKOFF_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)

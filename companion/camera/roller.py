@@ -12,8 +12,8 @@ from typing import Callable
 
 import numpy as np
 
-from companion.roll_results import RollResult, Watch, verdict
-from companion.roll_sentences import (
+from companion.camera.roll_results import RollResult, Watch, verdict
+from companion.camera.roll_sentences import (
     CAMERA_MOVED_MESSAGE,
     COCKED_MESSAGE,
     NO_DICE_MESSAGE,
@@ -27,7 +27,7 @@ from companion.roll_sentences import (
 from vision.pictures import crop_jpeg, decoded, encode_png
 from vision.places import beside_others, leaving_out, left_lying, shifted, thrown
 from vision.settle import Settle, Vote, changed_fraction, motion, step, thumbnail, vote
-from vision.sources import CameraError, FrameSource
+from vision.frames import CameraError, FrameSource
 from vision.types import NOT_PIPS, OFF_TRAY, DiceReading
 from vision.view_shift import view_shift
 
