@@ -148,7 +148,7 @@ def test_a_wrong_first_game_on_a_table_already_playing_is_told_and_the_table_run
     try:
         assert companion.loop.snapshot(None)["players"] == ["Ann", "Bob"]
         told = [warning for warning in companion.warnings if "hourglasses" in warning]
-        assert told and told[0].startswith("game: options.hourglasses must be from 1 to 999, not 0.")
+        assert told and told[0].startswith("game: Hourglasses per player (hourglasses): must be from 1 to 999, not 0.")
         assert "used only to start the first game on an empty state folder" in told[0]
     finally:
         companion.stop()

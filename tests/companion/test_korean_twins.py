@@ -57,34 +57,52 @@ def test_the_games_name_one_point_card_or_gate_in_the_singular() -> None:
     assert eight_gates_words.points_changed("Ann", True, 1) == "Ann gains 1 point."
 
 
-SCHEMA_REFUSALS = [  # (value, schema, the English refusal): one for each sentence rules.schema can say
-    ("x", choice(["a", "b"]), "args must be one of ['a', 'b'], not 'x'."),
-    (2.5, integer(1, 6), "args must be a whole number, not 2.5."),
-    (7, integer(1, 6), "args must be from 1 to 6, not 7."),
-    (-1, integer(0), "args must be at least 0, not -1."),
-    (9, integer(maximum=6), "args must be at most 6, not 9."),
-    (3, text(), "args must be text, not 3."),
-    ("", text(), "args must not be empty."),
-    ("abcdef", text(5), "args must be at most 5 characters long."),
-    ("a\x00b", text(), "args must be printable text, without control or invisible characters."),
-    ("yes", boolean(), "args must be true or false, not 'yes'."),
-    ({}, array(integer()), "args must be a list, not {}."),
-    ([1, 2, 3], array(integer(), max_items=2), "args must hold 0 to 2 items, not 3."),
-    ([1, "2"], array(integer()), "args[1] must be a whole number, not '2'."),
-    ([], obj(), "args must be an object, not []."),
-    ({}, obj({"speed": integer(2, 7)}, ("speed",)), "args is missing 'speed'."),
-    ({"sped": 3}, obj({"speed": integer(2, 7)}), "args has an unknown key 'sped'; accepted: ['speed']."),
-    ({"speed": 9}, obj({"speed": integer(2, 7)}), "args.speed must be from 2 to 7, not 9."),
+SCHEMA_REFUSALS = [  # (value, schema, the English refusal): one for each sentence rules.schema can say, naming
+    # the field in the players' words (its title, else its key), never as a path such as args.values[1]
+    ("x", choice(["a", "b"]), "This move: must be one of a, b, not 'x'."),
+    (2.5, integer(1, 6), "This move: must be a whole number, not 2.5."),
+    (7, integer(1, 6), "This move: must be from 1 to 6, not 7."),
+    (-1, integer(0), "This move: must be at least 0, not -1."),
+    (9, integer(maximum=6), "This move: must be at most 6, not 9."),
+    (3, text(), "This move: must be text, not 3."),
+    ("", text(), "This move: must not be empty."),
+    ("abcdef", text(5), "This move: must be at most 5 characters long."),
+    ("a\x00b", text(), "This move: must be printable text, without control or invisible characters."),
+    ("yes", boolean(), "This move: must be yes or no, not 'yes'."),
+    ({}, array(integer()), "This move: must be a list, not {}."),
+    ([1, 2, 3], array(integer(), max_items=2), "This move: enter 0 to 2, not 3."),
+    ({"values": [1]}, obj({"values": array(integer(), 3, 3, "values, left to right")}),
+     "Values, left to right: enter exactly 3, not 1."),
+    ({"hand": [1, "2"]}, obj({"hand": array(integer(), title="the values in your hand")}),
+     "The values in your hand, no. 2: must be a whole number, not '2'."),
+    ([], obj(), "This move: must be an object, not []."),
+    ({}, obj({"speed": integer(2, 7)}, ("speed",)), "This move: Speed is missing."),
+    ({"sped": 3}, obj({"speed": integer(2, 7)}), "This move: has no field 'sped'; its fields: speed."),
+    ({"speed": 9}, obj({"speed": integer(2, 7)}), "Speed: must be from 2 to 7, not 9."),
+    ({"hand_size": 0}, obj({"hand_size": integer(1)}), "Hand size: must be at least 1, not 0."),
 ]
 
 
 @pytest.mark.parametrize(("value", "schema", "english"), SCHEMA_REFUSALS)
-def test_a_malformed_input_is_refused_in_english_and_korean_naming_the_key(value: Any, schema: dict[str, Any],
-                                                                          english: str) -> None:
+def test_a_malformed_input_is_refused_in_english_and_korean_naming_the_field(value: Any, schema: dict[str, Any],
+                                                                            english: str) -> None:
     with pytest.raises(BadInput) as refused:
         validate(value, schema)
-    said, where = refused.value.message, english.split(" ")[0]
-    assert said == english and HANGUL.search(korean(said) or "") and korean(said).startswith(f"{where}: ")
+    said, where = refused.value.message, english.split(":")[0]
+    korean_where = {"This move": "이 행동"}.get(where, where.replace(", no. 2", " 2번째"))
+    assert said == english and HANGUL.search(korean(said) or "") and korean(said).startswith(f"{korean_where}: ")
+    assert not re.search(r"args|\[\d\]", said + korean(said))
+
+
+def test_a_list_refusal_names_the_field_by_its_korean_title_on_the_korean_page() -> None:
+    schema = obj({"values": array(integer(1, 6), 3, 3, "values, left to right", "값 (왼쪽부터)")}, ("values",))
+    with pytest.raises(BadInput) as refused:
+        validate({"values": [5]}, schema)
+    assert korean(refused.value.message) == "값 (왼쪽부터): 정확히 3개를 입력하세요 (받은 개수: 1)."
+    with pytest.raises(BadInput) as refused:
+        validate({"values": [5, 9, 3]}, schema)
+    assert refused.value.message == "Values, left to right, no. 2: must be from 1 to 6, not 9."
+    assert korean(refused.value.message) == "값 (왼쪽부터) 2번째: 1부터 6까지여야 합니다 (받은 값: 9)."
 
 
 @pytest.mark.parametrize("game_id", ENGLISH_GAMES)

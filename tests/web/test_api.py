@@ -84,7 +84,7 @@ def test_refused_actions_change_nothing(table):
     refused_without_change(table, "POST", act, {"seat": 0, "move": "declare_speed", "args": {"speed": 9}},
                            token=table.seat(0), status=400, code="bad_input")
     _, malformed = table.call("POST", act, {"seat": 0, "move": "declare_speed", "args": {"speed": 9}}, token=table.seat(0))
-    assert malformed["message_ko"].startswith("args.speed: ") and "받은 값: 9" in malformed["message_ko"]  # the Korean page's
+    assert malformed["message_ko"].startswith("Speed: ") and "받은 값: 9" in malformed["message_ko"]  # the Korean page's
     for body in ({"seat": "0", "move": "end_turn"}, {"seat": 0}, {"seat": 0, "move": "end_turn", "args": []},
                  {"seat": 0, "move": "end_turn", "extra": 1}, {"seat": True, "move": "end_turn"}, [1, 2]):
         refused_without_change(table, "POST", act, body, token=table.seat(0), status=400, code="bad_input" if isinstance(body, dict) else "bad_json")

@@ -176,9 +176,12 @@ def _reveal(state: EightGates, act: Act) -> EightGates:
 
 
 def reveal(state: EightGates, seat: int, values: tuple[int, ...]) -> EightGates:
-    """The state with a player's Run or Set revealed and scored; raises IllegalMove for anything else, or for
-    more cards than the hand holds."""
+    """The state with a player's Run or Set revealed and scored; raises IllegalMove for anything else, for
+    more cards than the hand holds, or for nothing while the hand holds a card."""
     hands.within(state, seat, len(values), words.REVEAL_AGAIN)
+    held = state.players[seat].hand_size
+    if not values and held:  # "each player reveals a Run or Set of cards from their hand"
+        raise IllegalMove(words.reveal_something(state.name(seat), held))
     reason = scoring.why_not_reveal(values)
     if reason is not None:
         raise IllegalMove(reason)
@@ -206,12 +209,13 @@ def _accept(state: EightGates, act: Act) -> EightGates:
 
 def _deal_args(state: EightGates, seat: int) -> JSON:
     count = len(state.contenders)
-    return obj({"values": array(integer(1, 6), count, count, "the dealt values, in seat order of the contenders")}, ("values",))
+    dealt = array(integer(1, 6), count, count, "the dealt values, in seat order of the contenders", "받은 카드 값 (자리 순서대로)")
+    return obj({"values": dealt}, ("values",))
 
 
 def _gates_args(state: EightGates, seat: int) -> JSON:
-    values = array(integer(1, 6), STARTING_GATES, STARTING_GATES, "values, left to right")
-    types = array(text(24), STARTING_GATES, STARTING_GATES, "types, left to right")
+    values = array(integer(1, 6), STARTING_GATES, STARTING_GATES, "values, left to right", "값 (왼쪽부터)")
+    types = array(text(24), STARTING_GATES, STARTING_GATES, "types, left to right", "종류 (왼쪽부터)")
     return obj({"values": values, "types": types}, ("values",))
 
 
@@ -230,12 +234,13 @@ def _amount_args(key: str, most: int) -> Callable[[EightGates, int], JSON]:
 
 def _reveal_args(state: EightGates, seat: int) -> JSON:
     """Up to a whole deck of values: more than the hand holds is refused by reveal(), in a sentence; raises nothing."""
-    return obj({"values": array(integer(1, 6), 0, DECK, "the revealed Run or Set")}, ("values",))
+    return obj({"values": array(integer(1, 6), 0, DECK, "the revealed Run or Set", "공개한 런 또는 세트")}, ("values",))
 
 
 def _hand_args(state: EightGates, seat: int) -> JSON:
     """Up to a whole deck of values: more than the hand holds is refused by _enter_hand, in a sentence; raises nothing."""
-    return obj({"hand": array(integer(1, 6), 1, DECK, "the values in your hand (all of them, or those to choose from)")}, ("hand",))
+    return obj({"hand": array(integer(1, 6), 1, DECK, "the values in your hand (all of them, or those to choose from)",
+                             "손패의 값 (전부, 또는 고를 카드)")}, ("hand",))
 
 
 _SETUP_ARCHIVIST = _in_phase(ARCHIVIST, words.ARCHIVIST_CHOSEN)

@@ -118,6 +118,13 @@ def flipped_already(name: str) -> Said:
                 f"{name}은(는) 이미 참조 카드를 뒤집었습니다. 참조 카드는 게임당 한 번만 뒤집습니다.")
 
 
+def reveal_something(name: str, held: int) -> Said:
+    """An empty reveal from a hand that holds cards is refused: "Each player reveals a Run or Set of cards from
+    their hand" (one card is a Set of one); raises nothing."""
+    return Said(f"{name} holds {counted(held, 'card')}: reveal a Run or Set from them (one card is a Set of one).",
+                f"{name}의 손에 카드가 {held}장 있습니다: 그중 런이나 세트를 공개하세요 (카드 한 장도 세트입니다).")
+
+
 def revealed_already(name: str) -> Said:
     """A player who has revealed cannot reveal again; raises nothing."""
     return Said(f"{name} has already revealed.", f"{name}은(는) 이미 공개했습니다.")

@@ -1,11 +1,14 @@
 """The battle calculator: summed attack, damage assignment, who dies, who holds, the VP earned.
 
-Proposed damage assignment (when a side does not give its own): the side kills as many of the other
-side's cards as its damage allows; among the ways to kill that many, it kills the most VP, then the
-most attack, then the cards listed first. Each doomed card gets exactly its defence; damage that
-cannot kill anything more is left unassigned (damage does not last past the turn).
+Proposed damage assignment (when a side does not give its own): a player, who earns the VP of the
+Horde and City Guard cards killed, kills the most VP, then as many cards as the damage allows; any other
+side kills the most cards, then the most VP; then the most attack, then the cards listed first. Each
+doomed card gets exactly the defence it has left; damage that cannot kill anything more goes on the
+survivors, none made lethal, since it lasts until the end of the turn (a second attack counts it).
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from companion.games.gateway_city.state import (
     GUARD,
@@ -33,19 +36,35 @@ def damage_of(side: Side) -> int:
     return max(0, sum(card.attack for card in side.cards) + side.runestones)
 
 
-def propose(damage: int, targets: tuple[Card, ...]) -> tuple[int, ...]:
-    """The damage put on each target card by the proposal rule above; raises nothing."""
+def propose(damage: int, targets: tuple[Card, ...], *, earns_vp: bool = False) -> tuple[int, ...]:
+    """The damage put on each target card by the proposal rule above (the most VP first when the side
+    `earns_vp`); raises nothing."""
     best: dict[int, tuple[Value, tuple[int, ...]]] = {0: ((0, 0, 0), ())}
     for index, card in enumerate(targets):
+        worth = card.vp if card.kind in (HORDE, GUARD) else 0
+        first, second = (worth, 1) if earns_vp else (1, worth)
         for spent, (value, chosen) in list(best.items()):
-            total = spent + card.defence
+            total = spent + card.defence_left
             if total > damage:
                 continue
-            candidate = ((value[0] + 1, value[1] + card.vp, value[2] + card.attack), chosen + (index,))
+            candidate = ((value[0] + first, value[1] + second, value[2] + card.attack), chosen + (index,))
             if total not in best or candidate[0] > best[total][0]:
                 best[total] = candidate
     _value, doomed = max(best.values(), key=lambda entry: entry[0])
-    return tuple(card.defence if index in doomed else 0 for index, card in enumerate(targets))
+    hits = [card.defence_left if index in doomed else 0 for index, card in enumerate(targets)]
+    return _leftover(damage - sum(hits), targets, hits, earns_vp)
+
+
+def _leftover(left: int, targets: tuple[Card, ...], hits: list[int], earns_vp: bool) -> tuple[int, ...]:
+    """The hits with the damage that kills nothing more put on the survivors (it lasts the turn), the most VP
+    first for a side that earns them, else in the order listed, none made lethal; raises nothing."""
+    alive = [index for index, hit in enumerate(hits) if hit == 0]
+    if earns_vp:
+        alive.sort(key=lambda index: -targets[index].vp)
+    for index in alive:
+        extra = min(left, targets[index].defence_left - 1)
+        hits[index], left = extra, left - extra
+    return tuple(hits)
 
 
 def check_assignment(assignment: tuple[int, ...], damage: int, targets: tuple[Card, ...], who: str,
@@ -64,7 +83,7 @@ def check_assignment(assignment: tuple[int, ...], damage: int, targets: tuple[Ca
 
 def _assigned(side: Side, damage: int, targets: tuple[Card, ...]) -> tuple[tuple[int, ...], bool]:
     if side.assignment is None:
-        return propose(damage, targets), True
+        return propose(damage, targets, earns_vp=side.faction == PLAYER), True
     return side.assignment, False
 
 
@@ -80,8 +99,8 @@ def resolve(battle: Battle) -> Result:
     attack_damage, defence_damage = damage_of(attacker), damage_of(defender)
     to_defenders, attacker_proposed = _assigned(attacker, attack_damage, defender.cards)
     to_attackers, defender_proposed = _assigned(defender, defence_damage, attacker.cards)
-    defenders_dead = tuple(hit >= card.defence for hit, card in zip(to_defenders, defender.cards))
-    attackers_dead = tuple(hit >= card.defence for hit, card in zip(to_attackers, attacker.cards))
+    defenders_dead = tuple(hit >= card.defence_left for hit, card in zip(to_defenders, defender.cards))
+    attackers_dead = tuple(hit >= card.defence_left for hit, card in zip(to_attackers, attacker.cards))
     taken = all(defenders_dead)
     holder, seat = _holder_after(attacker, defender, attackers_dead, taken)
     return Result(
@@ -93,7 +112,7 @@ def resolve(battle: Battle) -> Result:
         attackers_dead=attackers_dead,
         taken=taken,
         attacker_vp=_vp_for(attacker, defender.cards, defenders_dead),
-        defender_vp=_vp_for(defender, attacker.cards, attackers_dead),
+        defender_vp=0 if taken else _vp_for(defender, attacker.cards, attackers_dead),  # only for a battle won
         holder=holder,
         holder_seat=seat,
         proposed=(attacker_proposed, defender_proposed),
@@ -109,9 +128,11 @@ def _holder_after(attacker: Side, defender: Side, attackers_dead: tuple[bool, ..
     return (attacker.faction, None) if survivors else (NOBODY, None)
 
 
-def survivors(cards: tuple[Card, ...], dead: tuple[bool, ...]) -> tuple[Card, ...]:
-    """The cards that did not die; raises nothing."""
-    return tuple(card for card, died in zip(cards, dead) if not died)
+def survivors(cards: tuple[Card, ...], dead: tuple[bool, ...], hits: tuple[int, ...] = ()) -> tuple[Card, ...]:
+    """The cards that did not die, each keeping the `hits` it took ("Cards which do not sustain lethal damage
+    have their defense value set back to full at the end of the turn": not before); raises nothing."""
+    hits = hits or (0,) * len(cards)
+    return tuple(replace(card, damage=card.damage + hit) for card, died, hit in zip(cards, dead, hits) if not died)
 
 
 def story(state: City, battle: Battle, result: Result) -> tuple[str, ...]:
@@ -136,10 +157,24 @@ def story(state: City, battle: Battle, result: Result) -> tuple[str, ...]:
         _deaths(defender, battle.defender, result.defenders_dead),
         _control_line(state, battle, result, place),
     ]
+    lines.extend(_spawn_left(battle, result, place))
     for name, vp in ((attacker, result.attacker_vp), (defender, result.defender_vp)):
         if vp:
             lines.append(Said(f"{name.en} earns {vp} VP.", f"{josa(name.ko, '이/가')} 승점 {vp}점을 얻습니다."))
+    if battle.defender.faction == PLAYER and result.taken and _vp_for(battle.defender, battle.attacker.cards,
+                                                                      result.attackers_dead):
+        lines.append(Said(f"{defender.en} lost the battle: no VP for the cards killed in it.",
+                          f"{josa(defender.ko, '은/는')} 전투에서 졌으므로 이 전투에서 죽인 카드의 승점을 받지 못합니다."))
     return tuple(Said(upper_first(line), line.ko) for line in lines)
+
+
+def _spawn_left(battle: Battle, result: Result, place: Both) -> list[Said]:
+    """A line for each spawned card that lived but did not take the district: it is discarded; raises nothing."""
+    if not battle.event or result.taken:
+        return []
+    return [Said(f"{card.title} survives but did not take {place.en}: it is discarded.",
+                 f"{josa(card_ko(card), '은/는')} 살아남았지만 {josa(place.ko, '을/를')} 차지하지 못해 버려집니다.")
+            for card in survivors(battle.attacker.cards, result.attackers_dead)]
 
 
 def _damage_text(side: Side, damage: int) -> Both:

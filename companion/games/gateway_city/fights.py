@@ -165,6 +165,7 @@ def district_after(district: District, battle: Battle, result: Result) -> Distri
     if result.holder == PLAYER:
         return replace(district, holder=result.holder_seat, cards=())
     if not result.taken:
-        return replace(district, cards=calculator.survivors(battle.defender.cards, result.defenders_dead))
-    alive = calculator.survivors(battle.attacker.cards, result.attackers_dead)
+        return replace(district, cards=calculator.survivors(battle.defender.cards, result.defenders_dead,
+                                                            result.to_defenders))
+    alive = calculator.survivors(battle.attacker.cards, result.attackers_dead, result.to_attackers)
     return replace(district, holder=None, cards=alive)

@@ -38,12 +38,18 @@ class Card:
     defence: int
     vp: int = 0
     name: str = ""
+    damage: int = 0  # taken this turn and not lethal; it lasts until the end of the turn
 
     @property
     def title(self) -> str:
         """The card's name, or its kind and numbers when unnamed; raises nothing."""
         label = self.name or {HORDE: "Horde", GUARD: "City Guard"}.get(self.kind, "Insurgent")
         return f"{label} ({self.attack}/{self.defence})"
+
+    @property
+    def defence_left(self) -> int:
+        """The defence still to be hit this turn: the full defence less the damage taken; raises nothing."""
+        return self.defence - self.damage
 
 
 @dataclass(frozen=True)

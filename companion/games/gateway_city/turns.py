@@ -14,6 +14,8 @@ def next_phase(state: City) -> City:
     """The state one phase on: the next phase, the next player's Deployment, or the round's event
     draw after the last player's Cleanup; raises nothing."""
     state = replace(state, opened=True)
+    if state.phase == CLEANUP:
+        state = heal(state)
     if state.phase != CLEANUP:
         following = PHASES[PHASES.index(state.phase) + 1]
         name = state.name(state.current)
@@ -28,8 +30,20 @@ def next_phase(state: City) -> City:
     return begin_turn(replace(state, current=upcoming))
 
 
+def heal(state: City) -> City:
+    """The turn is over: "Cards which do not sustain lethal damage have their defense value set back to full
+    at the end of the turn."; raises nothing."""
+    if not any(card.damage for district in state.districts for card in district.cards):
+        return state
+    districts = tuple(replace(district, cards=tuple(replace(card, damage=0) for card in district.cards))
+                      for district in state.districts)
+    return say(replace(state, districts=districts), Said("The turn is over: damaged cards are back to full defence.",
+                                                         "턴이 끝났습니다: 피해를 입은 카드의 방어력이 원래대로 돌아옵니다."))
+
+
 def begin_turn(state: City) -> City:
     """The current player's turn from its Deployment phase, counters reset; raises nothing."""
+    state = heal(state)
     state = replace(state, phase=DEPLOYMENT, attacks_made=0, attacks_allowed=1, ability_used=None, battle=None)
     name = state.name(state.current)
     return say(state, Said(f"{name}'s turn. {PHASE_TITLES[DEPLOYMENT]}.",

@@ -70,7 +70,7 @@ def _player(state: City, seat: int) -> JSON:
 
 def _card(card: Card) -> JSON:
     return {"kind": card.kind, "name": card.name, "title": card.title, "attack": card.attack,
-            "defence": card.defence, "vp": card.vp}
+            "defence": card.defence, "vp": card.vp, "damage": card.damage}
 
 
 def _district(state: City, district: District) -> JSON:
@@ -85,7 +85,7 @@ def _district(state: City, district: District) -> JSON:
         "holder_name": state.name(district.holder) if district.holder is not None else None,
         "cards": [_card(card) for card in district.cards],
         "attack": sum(card.attack for card in district.cards),
-        "defence": sum(card.defence for card in district.cards),
+        "defence": sum(card.defence_left for card in district.cards),
     }
 
 

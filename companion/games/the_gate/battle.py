@@ -193,9 +193,22 @@ def _attacker_only(state: Duel, seat: int) -> str | None:
     return your_turn(state, seat)
 
 
+def _guardian_on_guard(state: Duel, seat: int) -> str | None:
+    """None unless the defender acts for a gate with no guardian: "만약 가디언이 없다면 가디언 공개 단계를 생략하고
+    바로 공격자 능력사용 단계로 넘어갑니다." (the guardian's ability step, where the defender's abilities and
+    one-shots go, is skipped); raises nothing."""
+    battle = state.battle
+    if battle is None or battle.guardian is not None or seat != battle.defender:
+        return None
+    return Said("No guardian on the attacked gate: the guardian's ability step is skipped, so the defender uses no "
+                "ability or one-shot; the defence is the gate's level alone.",
+                "공격받은 게이트에 가디언이 없습니다: 가디언 능력 사용 단계를 생략하므로 방어자는 능력도 일시강화도 쓸 수 "
+                "없습니다. 방어력은 게이트 레벨뿐입니다.")
+
+
 can_attack = all_of(your_turn, no_battle, _target_open)
-can_use_ability = before_clash
-can_use_one_shot = all_of(before_clash, _holds_one_shot)
+can_use_ability = all_of(before_clash, _guardian_on_guard)
+can_use_one_shot = all_of(before_clash, _guardian_on_guard, _holds_one_shot)
 can_clash = all_of(before_clash, _attacker_only)
 can_remove = all_of(attack_won, _has_reinforcement)
 can_deal_damage = attack_won

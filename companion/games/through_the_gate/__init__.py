@@ -18,7 +18,6 @@ from companion.games.through_the_gate.state import (
 )
 from companion.games.through_the_gate.turns import begin_turn, record_first_roll, rolling_for_first
 from companion.games.through_the_gate.views import records, view
-from companion.rules.errors import BadInput
 from companion.rules.game import DiceRequest, Game, Outcome, Roll, Setup, say
 from companion.rules.said import Said
 from companion.rules.schema import choice, integer, obj
@@ -26,7 +25,7 @@ from companion.rules.schema import choice, integer, obj
 OPTIONS = obj(
     {
         "variant": {**choice([COMPETITIVE, ICE_QUEEN], "variant"), "default": COMPETITIVE,
-                    "description": "competitive, or Against the Ice Queen (cooperative); one player plays Adventuring Alone"},
+                    "description": "competitive (one player: Adventuring Alone), or Against the Ice Queen (cooperative, 1 to 5)"},
         "hourglasses": {**integer(1, 999, "hourglasses per player"), "default": 5,
                         "description": "How Long? variant: any number from 1"},
     }
@@ -34,17 +33,17 @@ OPTIONS = obj(
 
 
 def setup(given: Setup) -> TheGate:
-    """A new game: hourglasses dealt, then the high-roll for first player; raises BadInput."""
+    """A new game: hourglasses dealt, then the high-roll for first player (none for one player, who may
+    also face the Ice Queen: her teal cards start at "1 player = 2 🗡️"); raises nothing."""
     count = len(given.players)
     variant = given.options["variant"]
-    if variant == ICE_QUEEN and count < 2:
-        raise BadInput("Against the Ice Queen takes 2 to 5 players; one player plays Adventuring Alone.")
     if variant == COMPETITIVE and count == 1:
         variant = SOLO
     explorers = tuple(Explorer(name, given.options["hourglasses"]) for name in given.players)
     state = TheGate(mode=variant, explorers=explorers, phase=FIRST_ROLL, contenders=tuple(range(count)))
     if count == 1:
-        alone = Said("Adventuring alone.", "혼자 모험합니다.")
+        alone = (Said("Against the Ice Queen, alone: the targets for 1 player.", "혼자서 얼음 여왕에 맞섭니다: 1인 목표입니다.")
+                 if variant == ICE_QUEEN else Said("Adventuring alone.", "혼자 모험합니다."))
         return begin_turn(say(replace(state, phase=PLAYING, contenders=()), alone))
     return say(state, Said("High roll goes first: everyone rolls the die in turn.",
                            "가장 높은 눈이 선 플레이어입니다: 모두 차례로 주사위를 굴리세요."))

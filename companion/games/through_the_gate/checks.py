@@ -14,8 +14,11 @@ CHECK_TITLES = {
     "equal": "Roll = speed?",
     "three_less": "Three rolls: each roll < speed is a failure",
     "djinn": "Frolicking Djinn: 1–2 discard, 3–4 nothing, 5–6 take a card",
+    "odd_even": "Odd or even? (Grasping Trees)",
 }
 CHECKS = tuple(CHECK_TITLES)
+YES_NO = ("less", "greater", "six", "equal")
+"""The checks a card may ask of one die twice ("If it is a six, … If it is less than your speed, …")."""
 
 MODIFIERS = {
     "brooch_of_alertness": (2, "Brooch of Alertness +2"),
@@ -97,14 +100,30 @@ def _ruling(check: Check) -> str:
     if check.kind == "djinn":
         return f"{value}: " + {DISCARD: "discard.", NOTHING: "nothing happens.",
                                TAKE: "take a card from the pile and put it in your diary."}[djinn(value)]
-    symbol, target = comparison(check)
-    return f"{value} {symbol} {target}? {'yes' if passed(check) else 'no'}."
+    if check.kind == "odd_even":
+        return f"{value}: {'odd' if value % 2 else 'even'}."
+    return " ".join(f"{value} {symbol} {target}? {'yes' if held else 'no'}."
+                    for symbol, target, held in conditions(check))
 
 
-def comparison(check: Check) -> tuple[str, int]:
-    """The sign and the number a yes/no check compares its die with; raises KeyError for another kind."""
-    symbol = {"less": "<", "greater": ">", "six": "=", "equal": "="}[check.kind]
-    return symbol, 6 if check.kind == "six" else check.speed
+def comparison(check: Check, kind: str | None = None) -> tuple[str, int]:
+    """The sign and the number a yes/no check (or its `kind` condition) compares its die with; raises
+    KeyError for another kind."""
+    kind = kind or check.kind
+    symbol = {"less": "<", "greater": ">", "six": "=", "equal": "="}[kind]
+    return symbol, 6 if kind == "six" else check.speed
+
+
+def conditions(check: Check) -> list[tuple[str, int, bool]]:
+    """Every yes/no condition of a rolled check, the card's second one too, each as (sign, number, held),
+    all decided by the one die; raises KeyError for a check of another kind."""
+    value = check.dice[0].value
+    tests = {"<": value.__lt__, ">": value.__gt__, "=": value.__eq__}
+    found = []
+    for kind in (check.kind,) if check.also is None else (check.kind, check.also):
+        symbol, target = comparison(check, kind)
+        found.append((symbol, target, tests[symbol](target)))
+    return found
 
 
 DISCARD, NOTHING, TAKE = "discard", "nothing", "take"

@@ -29,5 +29,7 @@ def _ruling(check: Check) -> str:
         return f"실패 {count}번 — 카드 {count}장을 버립니다."
     if check.kind == "djinn":
         return f"{value}: {DJINN[checks.djinn(value)]}"
-    symbol, target = checks.comparison(check)
-    return f"{value} {symbol} {target}? {'예' if checks.passed(check) else '아니오'}."
+    if check.kind == "odd_even":
+        return f"{value}: {'홀수' if value % 2 else '짝수'}."
+    return " ".join(f"{value} {symbol} {target}? {'예' if held else '아니오'}."
+                    for symbol, target, held in checks.conditions(check))

@@ -9,10 +9,11 @@ from companion.games.through_the_gate.state import (
     COMPETITIVE,
     PLAYING,
     SCORING,
+    SUITS,
     TALLIES,
-    Check,
     TheGate,
 )
+from companion.games.through_the_gate.rolls import DECLARE_FIRST, start_check
 from companion.games.through_the_gate.turns import change_hourglasses, end_turn, set_explorer
 from companion.rules.errors import IllegalMove
 from companion.rules.game import Act, MoveRule, first_reason, say
@@ -20,7 +21,8 @@ from companion.rules.said import Said, listed
 from companion.rules.schema import JSON, choice, integer, obj
 
 Reason = Callable[[TheGate, int], "str | None"]
-DECLARE_FIRST = Said("Declare your speed first.", "먼저 속도를 선언하세요.")
+COMPANION_BONUS = "companion_bonus"
+LOWEST_SUIT = -99  # ♥ ♠ ♣ net of cards such as "Switching Fate (-1 ♥)" can be below 0
 
 
 def your_turn(state: TheGate, seat: int) -> str | None:
@@ -56,6 +58,12 @@ def _turn_or_roller(state: TheGate, seat: int) -> str | None:
     someone else's turn: their own cards change their own roll), else why not; raises nothing."""
     check = state.check
     return None if check is not None and seat == check.player and state.phase == PLAYING else your_turn(state, seat)
+
+
+def _during_play(state: TheGate, seat: int) -> str | None:
+    """None during a turn: any seat may play a ★ card or Silver Apples on the pending check ("★: Subtract two
+    from a [die]" is played on another player's roll), else why not; raises nothing."""
+    return None if state.phase == PLAYING else Said("That can only be done during a turn.", "차례 중에만 할 수 있습니다.")
 
 
 def _has_check(state: TheGate, seat: int) -> str | None:
@@ -127,23 +135,14 @@ def _quickness(state: TheGate, act: Act) -> TheGate:
                                                 "신속의 물약: 차례가 끝날 때까지 속도는 2입니다."))
 
 
-def _start_check(state: TheGate, act: Act) -> TheGate:
-    player = act.args.get("player", state.current)
-    speed = state.effective_speed if player == state.current else 0
-    if speed is None:
-        raise IllegalMove(DECLARE_FIRST)
-    check = Check(act.args["kind"], player, speed)
-    note, note_ko = ("", "") if player == state.current else (" (not their turn: speed is zero)", " (자기 차례가 아니므로 속도 0)")
-    name, (title, title_ko) = state.name(player), words.check_title(check.kind)
-    return say(replace(state, check=check), Said(words.stopped(f"{name}: {title}{note}"),
-                                                 words.stopped(f"{name}: {title_ko}{note_ko}")))
-
-
 def _modify(state: TheGate, act: Act) -> TheGate:
     amount = checks.MODIFIERS[act.args["card"]][0]
     title, title_ko = words.card_title(act.args["card"])
     check = state.check
     assert check is not None
+    own = _turn_or_roller(state, act.seat) if act.args["card"] == COMPANION_BONUS else None
+    if own is not None:  # a companion helps its own leader's challenges only
+        raise IllegalMove(own)
     index = act.args["die"] - 1 if "die" in act.args else None
     if index is not None and index >= len(check.dice):
         rolled = len(check.dice)
@@ -151,7 +150,8 @@ def _modify(state: TheGate, act: Act) -> TheGate:
                                "pick one of them to modify.",
                                f"이 판정에서 지금까지 굴린 주사위는 {rolled}개입니다. 그중 하나를 골라 수정하세요."))
     check = checks.modify(check, amount, index)
-    state = say(replace(state, check=check), Said(f"{title}.", f"{title_ko}."))
+    name = state.name(act.seat)
+    state = say(replace(state, check=check), Said(f"{name} plays {title}.", f"{name}: {title_ko}."))
     return say(state, words.verdict(check)) if not check.awaiting else state
 
 
@@ -163,7 +163,8 @@ def _reroll(state: TheGate, act: Act) -> TheGate:
         raise IllegalMove(Said(f"This check has {len(check.dice)} dice; pick one of them to re-roll.",
                                f"이 판정의 주사위는 {len(check.dice)}개입니다. 그중 하나를 골라 다시 굴리세요."))
     speed = state.effective_speed if check.player == state.current else check.speed  # a Quickness Potion counts
-    again = Said("Silver Apples: re-roll the die.", "은사과: 주사위를 다시 굴리세요.")
+    name = state.name(act.seat)
+    again = Said(f"{name} plays Silver Apples: re-roll the die.", f"{name}: 은사과: 주사위를 다시 굴리세요.")
     return say(replace(state, check=replace(check, reroll_index=index, speed=speed)), again)
 
 
@@ -210,7 +211,7 @@ def _set_tallies(state: TheGate, act: Act) -> TheGate:
     tallies = replace(explorer.tallies, **dict(act.args))
     wilds = explorer.wilds if tallies.wild == explorer.tallies.wild else None
     state = set_explorer(state, act.seat, replace(explorer, tallies=tallies, wilds=wilds, diary_entered=True))
-    shown, shown_ko = words.tallies(act.args, TALLIES)
+    shown, shown_ko = words.tallies(act.args, TALLIES) if act.args else ("entered, nothing changed", "입력함, 바뀐 것 없음")
     return say(state, Said(f"{explorer.name}'s diary: {shown}.", f"{explorer.name}의 일기: {shown_ko}."))
 
 
@@ -236,7 +237,7 @@ def _finish(state: TheGate, act: Act) -> TheGate:
 
 
 def _tally_args(state: TheGate, seat: int) -> JSON:
-    return obj({key: integer(0, 999, key) for key in TALLIES})
+    return obj({key: integer(LOWEST_SUIT if key in SUITS else 0, 999, key) for key in TALLIES})
 
 
 def _wild_args(state: TheGate, seat: int) -> JSON:
@@ -245,7 +246,8 @@ def _wild_args(state: TheGate, seat: int) -> JSON:
 
 
 def _check_args(state: TheGate, seat: int) -> JSON:
-    return obj({"kind": choice(checks.CHECKS, "check"), "player": _player(state, seat)}, ("kind",))
+    return obj({"kind": choice(checks.CHECKS, "check"), "player": _player(state, seat),
+                "also": choice(checks.YES_NO, "and, on the same die")}, ("kind",))
 
 
 def _modify_args(state: TheGate, seat: int) -> JSON:
@@ -266,10 +268,10 @@ def _one_player(required: bool) -> Callable[[TheGate, int], JSON]:
 MOVES: tuple[MoveRule[TheGate], ...] = (
     MoveRule("declare_speed", "Declare speed", _declare_speed, first_reason(your_turn, _speed_open, _no_roll_pending),
              lambda state, seat: obj({"speed": integer(2, 7, "speed")}, ("speed",))),
-    MoveRule("check", "Roll check", _start_check, first_reason(your_turn, _speed_set, _no_roll_pending), _check_args),
-    MoveRule("modify", "Modify the roll", _modify, first_reason(_turn_or_roller, _has_check),
+    MoveRule("check", "Roll check", start_check, first_reason(your_turn, _speed_set, _no_roll_pending), _check_args),
+    MoveRule("modify", "Modify the roll", _modify, first_reason(_during_play, _has_check),
              _modify_args),
-    MoveRule("reroll", "Re-roll (Silver Apples)", _reroll, first_reason(_turn_or_roller, _check_rolled), _reroll_args),
+    MoveRule("reroll", "Re-roll (Silver Apples)", _reroll, first_reason(_during_play, _check_rolled), _reroll_args),
     MoveRule("quickness_potion", "Quickness Potion", _quickness, first_reason(your_turn, _speed_set, _not_quick)),
     MoveRule("gain_hourglass", "+1 hourglass", _gain, your_turn, _one_player(False), weight=0.05),
     MoveRule("lose_hourglass", "−1 hourglass", _lose, your_turn, _one_player(True)),

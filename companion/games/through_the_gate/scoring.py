@@ -87,26 +87,33 @@ def best_splits(explorers: tuple[Explorer, ...]) -> Proposal:
 
 
 def _best_for(seat: int, explorers: tuple[Explorer, ...], chosen: list[Split]) -> Split:
-    def score(split: Split) -> tuple[int, int]:
+    """The split best for the seat's result ("The player with the most victories wins the game."): winning
+    alone before sharing the win, then the most victories, then the flattest; raises nothing."""
+    def score(split: Split) -> tuple[int, int, int]:
         trial = list(chosen)
         trial[seat] = split
         all_totals = [totals(each.tallies, trial[index]) for index, each in enumerate(explorers)]
-        return len(victories_of(seat, all_totals)), -max(split)
+        counts = [len(victories_of(index, all_totals)) for index in range(len(explorers))]
+        rivals = max((count for index, count in enumerate(counts) if index != seat), default=-1)
+        result = 2 if counts[seat] > rivals else 1 if counts[seat] == rivals else 0
+        return result, counts[seat], -max(split)
 
     others = [totals(each.tallies, chosen[index]) for index, each in enumerate(explorers) if index != seat]
     own = explorers[seat].tallies
-    needs = tuple(max([0, *(each[suit] for each in others)]) - getattr(own, suit) for suit in SUITS)
-    best = max(score(split) for split in _candidates(own.wild, needs))
-    return min(split for split in _candidates(own.wild, needs, top=-best[1]) if score(split) == best)
+    needs = tuple(max((each[suit] for each in others), default=0) - getattr(own, suit) for suit in SUITS)
+    best = max(score(split) for split in _candidates(own.wild, needs, margins=(0, 1)))
+    return min(split for split in _candidates(own.wild, needs, top=-best[2], margins=(0, 1)) if score(split) == best)
 
 
-def _candidates(wild: int, needs: tuple[int, ...], *, top: int | None = None) -> list[Split]:
-    """Per set of suits lifted to `needs`, the flattest split (or the first under `top`); raises nothing."""
+def _candidates(wild: int, needs: tuple[int, ...], *, top: int | None = None,
+                margins: tuple[int, ...] = (0,)) -> list[Split]:
+    """Per choice of suits left alone or lifted to `needs` plus each margin (to tie, or to beat with 1),
+    the flattest split (or the first under `top`); raises nothing."""
     # The first best split, in order of every possible split, is always one of these: 999 wilds need not
     # try all 500,000 splits.
     found = []
-    for wanted in itertools.product((False, True), repeat=3):
-        floor = [max(0, need) if want else 0 for need, want in zip(needs, wanted)]
+    for wanted in itertools.product((None, *margins), repeat=3):
+        floor = [0 if want is None else max(0, need + want) for need, want in zip(needs, wanted)]
         split = _flattest(floor, wild) if top is None else _first_under(floor, wild, top)
         if split is not None:
             found.append(split)

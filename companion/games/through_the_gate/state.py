@@ -18,7 +18,8 @@ TALLIES = ("compassion", "strength", "wisdom", "wild", "companions", "diary")
 
 @dataclass(frozen=True)
 class Tallies:
-    """What a diary holds that scoring needs: ♥ ♠ ♣, wilds, companions 🦄 and all diary cards."""
+    """What a diary holds that scoring needs: ♥ ♠ ♣ (net of negative icons such as
+    "Switching Fate (-1 ♥)", so below 0 too), wilds, companions 🦄 and all diary cards."""
 
     compassion: int = 0
     strength: int = 0
@@ -62,6 +63,7 @@ class Check:
     dice: tuple[Die, ...] = ()
     next_modifier: int = 0
     reroll_index: int | None = None
+    also: str | None = None  # a second condition of the same card, decided by the same die
 
     @property
     def needed(self) -> int:

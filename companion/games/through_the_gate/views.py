@@ -52,6 +52,8 @@ def _check(check: Check | None) -> JSON | None:
         "verdict": checks.verdict(check),
         "verdict_ko": korean.verdict(check),
         "passed": checks.passed(check),
+        "also": check.also,
+        "also_passed": checks.conditions(check)[1][2] if check.also is not None and not check.awaiting else None,
         "failures": checks.failures(check) if check.kind == "three_less" else None,
     }
 

@@ -16,6 +16,7 @@ CHECK_TITLES = {  # the Korean of checks.CHECK_TITLES, in the words of the page'
     "equal": "굴림 = 속도?",
     "three_less": "세 번 굴림: 굴림 < 속도마다 실패",
     "djinn": "장난꾸러기 지니: 1–2 버리기, 3–4 아무 일 없음, 5–6 카드 가져오기",
+    "odd_even": "홀수 또는 짝수? (움켜쥐는 나무들)",
 }
 MODIFIERS = {  # the Korean of the titles in checks.MODIFIERS
     "brooch_of_alertness": "경계의 브로치 +2",

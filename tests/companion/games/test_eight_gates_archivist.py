@@ -123,6 +123,18 @@ def test_a_revealed_run_or_set_scores_four_per_card_and_anything_else_is_refused
     assert "already revealed" in refused(table, 0, "reveal", values=[1])
 
 
+def test_a_reveal_of_nothing_is_refused_while_the_hand_holds_a_card() -> None:
+    """Rulebook: "When the game ends, each player reveals a **Run** or **Set** of cards from their hand to gain
+    Points." """
+    table = to_reveal(3)
+    held = table.state.players[0].hand_size
+    assert held > 0
+    assert refused(table, 0, "reveal", values=[]) == (
+        f"Ann holds {held} cards: reveal a Run or Set from them (one card is a Set of one).")
+    emptied = act(table, 2, "discard_cards", player=0, cards=held)  # a hand with nothing left reveals nothing
+    assert act(emptied, 0, "reveal", values=[]).state.players[0].revealed == ()
+
+
 def test_the_reveal_takes_no_more_cards_than_the_hand_holds_and_says_how_to_put_the_count_right() -> None:
     table = to_reveal(3)
     held = table.state.players[0].hand_size
@@ -179,7 +191,7 @@ def test_the_best_single_run_or_set_is_proposed(hand: tuple[int, ...], best: tup
 def test_accepting_needs_a_proposal_and_the_last_reveal_ends_the_game() -> None:
     table = to_reveal(3)
     assert "Enter your whole hand" in refused(table, 0, "accept_proposal")
-    table = act(table, 0, "reveal", values=[])
+    table = act(table, 0, "reveal", values=[2])
     table = act(table, 1, "reveal", values=[4])
     assert GAME.outcome(table.state) is None
     table = act(table, 2, "enter_hand", hand=[1, 2, 3])

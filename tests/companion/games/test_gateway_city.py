@@ -176,7 +176,7 @@ def test_a_player_who_loses_their_whole_army_in_an_event_battle_loses_the_distri
     city = state_of(table)
     assert city.district(2).holder is None and city.district(2).controller == HORDE
     assert city.district(2).cards == (Card(HORDE, 1, 5, 1),)
-    assert vp(table) == [0, 2]
+    assert vp(table) == [0, 0]  # "If the player beats the Guard(s) or Horde(s), then they receive … victory points"
 
 
 def test_a_player_who_keeps_part_of_the_army_holds_and_earns_the_vp() -> None:

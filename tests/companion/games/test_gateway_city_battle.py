@@ -37,7 +37,7 @@ def test_the_proposal_kills_as_many_cards_as_possible() -> None:
 
 def test_the_proposal_prefers_the_most_vp_among_equal_counts() -> None:
     targets = (guard(1, 3, vp=1), guard(1, 3, vp=2), guard(1, 3, vp=1))
-    assert calculator.propose(4, targets) == (0, 3, 0)
+    assert calculator.propose(4, targets) == (1, 3, 0)  # the 1 left over stays on a survivor for the turn
 
 
 def test_the_proposal_then_prefers_the_most_attack() -> None:
@@ -45,15 +45,19 @@ def test_the_proposal_then_prefers_the_most_attack() -> None:
     assert calculator.propose(2, targets) == (0, 2, 0)
 
 
-def test_the_proposal_assigns_nothing_when_nothing_can_die() -> None:
-    assert calculator.propose(1, (guard(1, 2), guard(1, 3))) == (0, 0)
+def test_the_proposal_puts_damage_that_kills_nothing_on_survivors_for_the_rest_of_the_turn() -> None:
+    """Rulebook: "Cards which do not sustain lethal damage have their defense value set back to full at the end
+    of the turn." — so damage that kills nothing now still counts in a second attack this turn."""
+    assert calculator.propose(1, (guard(1, 2), guard(1, 3))) == (1, 0)
+    assert calculator.propose(3, (guard(1, 2), guard(1, 3))) == (2, 1)  # never made lethal by the leftover
+    assert calculator.propose(2, (guard(1, 3, vp=0), guard(1, 3, vp=2)), earns_vp=True) == (0, 2)
     assert calculator.propose(9, ()) == ()
 
 
 def test_the_proposal_handles_a_large_stack_quickly() -> None:
     targets = tuple(horde(1, 1 + index % 4) for index in range(30))
     chosen = calculator.propose(25, targets)
-    assert sum(1 for hit in chosen if hit) == 16  # eight 1s and eight 2s
+    assert sum(1 for hit, card in zip(chosen, targets) if hit >= card.defence) == 16  # eight 1s and eight 2s
     assert sum(chosen) <= 25
 
 
@@ -111,7 +115,7 @@ def test_a_spawn_that_dies_while_killing_the_whole_army_leaves_the_district_to_n
     fight = Battle(1, Side(HORDE, None, (horde(3, 1),)), player_side(0, insurgent(1, 2)), event=True)
     result = calculator.resolve(fight)
     assert result.taken and result.holder == NOBODY and result.holder_seat is None
-    assert result.defender_vp == 1
+    assert result.defender_vp == 0  # "If the player beats the Guard(s) or Horde(s), then they receive … victory points"
 
 
 def test_a_player_with_no_army_loses_to_any_spawn() -> None:

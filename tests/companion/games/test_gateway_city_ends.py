@@ -53,7 +53,10 @@ def test_reaching_20_vp_by_a_change_of_vp_wins_too() -> None:
     assert outcome(table).winners == (1,)
 
 
-def test_20_vp_earned_mid_battle_wins_before_the_horde_takes_the_city_and_stops_the_event() -> None:
+def test_a_player_who_loses_the_battle_earns_no_vp_so_the_horde_takes_the_city() -> None:
+    """Rulebook: "If the Horde or Guard defeats the player (eg kills all of their army cards) the player's control
+    of the district is forfeited … If the player beats the Guard(s) or Horde(s), then they receive the
+    appropriate number of victory points from each defeated card." """
     table = new_table()
     table = with_district(table, 1, cards=(Card(HORDE, 1, 1, 1),))
     table = with_district(table, 3, cards=(Card(HORDE, 1, 1, 1),))
@@ -63,7 +66,8 @@ def test_20_vp_earned_mid_battle_wins_before_the_horde_takes_the_city_and_stops_
                 spawns=[horde_spawn(2, attack=0, defence=1, vp=1), horde_spawn(2, attack=9, defence=9), horde_spawn(1)])
     table = act(act(table, 1, "defend", army=[{"attack": 1, "defence": 1}]), 1, "fight")
     result = outcome(table)
-    assert result.winners == (1,) and result.detail["reason"] == "twenty_vp"
+    assert result.winners == () and result.detail["reason"] == "horde_holds_all"
+    assert vp(table) == [0, 19] and "Bo lost the battle: no VP for the cards killed in it." in state_of(table).log
     assert all(district.controller == HORDE for district in state_of(table).districts)
     assert state_of(table).spawn_queue == () and len(state_of(table).district(1).cards) == 1
 

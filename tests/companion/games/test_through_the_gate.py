@@ -261,11 +261,6 @@ def test_solo_records_track_personal_bests() -> None:
     assert second["best"]["strength"] == 3 and second["beaten"] == ["strength"]
 
 
-def test_ice_queen_needs_two_players() -> None:
-    with pytest.raises(BadInput, match="Adventuring Alone"):
-        new(("Ann",), variant="ice_queen")
-
-
 def test_a_seat_enters_only_its_own_roll_and_undoes_only_its_own_move() -> None:
     table = new()
     with pytest.raises(NotYourTurn, match="This roll is Ann's to make."):

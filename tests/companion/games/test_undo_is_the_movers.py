@@ -64,7 +64,8 @@ def test_in_8_gates_a_mistyped_last_reveal_that_ended_the_game_is_taken_back_by_
 def test_in_the_gate_the_attacker_cannot_take_back_the_defenders_one_shot() -> None:
     table = engine.start(GATE, StartGame(GATE.id, ("Ana", "Ben"), {}, seed=3))
     table = play(table, GATE, Move(0, "choose_first", {"player": 0}), Move(0, "end_turn", {}),
-                 Move(1, "reinforce", {"gate": 1, "kind": "one_shot", "amount": 3}), Move(1, "end_turn", {}),
+                 Move(1, "reinforce", {"gate": 1, "kind": "one_shot", "amount": 3}),
+                 Move(1, "place_guardian", {"gate": 1, "defence": 1}), Move(1, "end_turn", {}),  # a guardian: Ben's step
                  Move(0, "attack", {"gate": 1, "attackers": [{"attack": 4}]}),
                  Move(1, "use_one_shot", {"gate": 1, "amount": 3}))
     for undoer in (0, None):
