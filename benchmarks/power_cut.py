@@ -12,7 +12,7 @@ its outcome. The game must go on: an input is accepted after every restart.
 The "state after the in-flight input" is computed by a mirror: the pure engine applying the same
 inputs in this process. The API does not show a game's random seed, so the mirror reads it from the
 journal (read-only) once a StartGame is answered. The mirror, the journal reads and the random player
-are in benchmarks/power_cut_table.py.
+are in benchmarks/power_cut_table.py; the figures and their totals in benchmarks/power_cut_figures.py.
 
 Before the first full start, the daemon is also killed three times while it starts on the empty
 folder (creating the journal, the first game and the host token): the journal must then open.
@@ -28,13 +28,11 @@ import json
 import os
 import random
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.daemon import ANSWER_SECONDS, Daemon, free_port, run_command  # noqa: E402
+from benchmarks.power_cut_figures import Figures, summary  # noqa: E402
 from benchmarks.power_cut_table import (  # noqa: E402
     JOURNAL, Mirror, Sent, choose, entries_in, game_part, integrity, newest_game,
 )
@@ -61,24 +60,6 @@ def kill_while_starting(state: Path, after: float) -> None:
 
 class Stopped(Exception):
     """A mismatch was found: the run stops there (the mirror can no longer be trusted)."""
-
-
-@dataclass
-class Figures:
-    """What one run counted."""
-
-    kills: int = 0
-    start_up_kills: int = 0
-    restarts: int = 0
-    mismatches: list[str] = field(default_factory=list)
-    integrity_failures: int = 0
-    in_flight: int = 0
-    in_flight_saved: int = 0
-    accepted: int = 0
-    refused: int = 0
-    games_started: int = 0
-    restart_seconds: list[float] = field(default_factory=list)
-    seconds: float = 0.0
 
 
 class PowerCuts:
@@ -270,27 +251,6 @@ def one_run(kills: int, seed: int, *, game_inputs: int = 120, kill_within: float
     with tempfile.TemporaryDirectory(prefix="power-cut-") as folder:
         return PowerCuts(Path(folder), seed=seed, game_inputs=game_inputs, kill_within=kill_within).run(
             kills, seconds=seconds)
-
-
-def summary(runs: list[Figures]) -> dict[str, Any]:
-    """Totals over the runs, and medians for the times; raises nothing."""
-    restarts = [seconds for run in runs for seconds in run.restart_seconds[1:]]
-    return {
-        "runs": len(runs),
-        "kills": sum(run.kills for run in runs),
-        "start_up_kills": sum(run.start_up_kills for run in runs),
-        "restarts": sum(run.restarts for run in runs),
-        "mismatches": sum(len(run.mismatches) for run in runs),
-        "integrity_failures": sum(run.integrity_failures for run in runs),
-        "kills_with_input_in_flight": sum(run.in_flight for run in runs),
-        "in_flight_inputs_saved": sum(run.in_flight_saved for run in runs),
-        "inputs_accepted": sum(run.accepted for run in runs),
-        "inputs_refused_by_rules": sum(run.refused for run in runs),
-        "games_started": sum(run.games_started for run in runs),
-        "restart_s_median": round(statistics.median(restarts), 3) if restarts else None,
-        "run_s_median": round(statistics.median(run.seconds for run in runs), 1),
-        "first_mismatches": [text for run in runs for text in run.mismatches][:10],
-    }
 
 
 def main() -> int:

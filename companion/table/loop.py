@@ -10,11 +10,12 @@ import queue
 import secrets
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable
 
 from companion.table.board import Board, last_dice, shown_roll
 from companion.rules.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.table.jobs import Job, JobQueue
 from companion.table.next_guard import NextGuard
 from companion.table.notify import PING_SECONDS
 from companion.table.port import Holder, Seen, TableBusy
@@ -28,20 +29,6 @@ log = logging.getLogger(__name__)
 ANSWER_SECONDS = 10.0
 NO_ANSWER_IN_TIME = "The table did not answer in time, so nothing changed; try again."
 SLOW_TO_ANSWER = "The table is slow to answer; look at the table before trying again."
-
-
-@dataclass
-class Job:
-    """One thing for the engine loop to do, with a place for its answer."""
-
-    kind: str
-    payload: Any
-    source: str = "system"
-    done: threading.Event | None = None
-    error: BaseException | None = None
-    started: bool = False
-    withdrawn: bool = False  # its sender stopped waiting before the loop came to it: it is never applied
-    seen: Seen | None = None  # what the sender's page showed: an input for an older table is refused
 
 
 class EngineLoop:
@@ -62,8 +49,7 @@ class EngineLoop:
         self._notify = notify
         self.on_lights = on_lights  # the daemon shows the lights on the box's LEDs
         self.on_refused: Callable[[], None] = lambda: None  # the daemon makes the panel say "no" to a press
-        self._jobs: queue.Queue[Job | None] = queue.Queue()
-        self._claims = threading.Lock()  # a job is either started by the loop or withdrawn by its sender
+        self._jobs = JobQueue()
         self._thread: threading.Thread | None = None
         self._crops: dict[str, bytes] = {}
         self.camera: Any = None
@@ -86,7 +72,7 @@ class EngineLoop:
         renew_seat_links(self.tokens, self.session, missed_only=True)
         self._thread = threading.Thread(target=self._run, name="engine-loop", daemon=True)
         self._thread.start()
-        self._send(Job("publish", None)).wait(ANSWER_SECONDS)
+        self._jobs.send(Job("publish", None)).wait(ANSWER_SECONDS)
 
     def stop(self, timeout: float = 5.0) -> None:
         """Ask the loop to finish its queue and stop; raises nothing."""
@@ -99,17 +85,10 @@ class EngineLoop:
         """Put a job on the queue (never blocks); raises nothing."""
         self._jobs.put(job)
 
-    def _send(self, job: Job) -> threading.Event:
-        """Put a job on the queue with an event the loop sets once it is done (or refused) and the table published;
-        returns that event, for the sender to wait on; raises nothing."""
-        done = job.done = threading.Event()
-        self.enqueue(job)
-        return done
-
     def _run(self) -> None:
         while True:
             try:
-                job = self._jobs.get(timeout=self.ping_seconds)
+                job = self._jobs.take(self.ping_seconds)
             except queue.Empty:
                 self._ping()
                 continue
@@ -128,10 +107,8 @@ class EngineLoop:
         self._told_stopped = stopped
 
     def _handle(self, job: Job) -> None:
-        with self._claims:
-            if job.withdrawn:
-                return
-            job.started = True
+        if not self._jobs.claim(job):
+            return
         handler = self.handlers.get(job.kind, lambda given: None)
         try:
             handler(job)
@@ -240,7 +217,7 @@ class EngineLoop:
     def tell_host(self, about: str, sentence: str | None, *, wait: float = 0.0) -> None:
         """Show the host's page a lasting notice about `about` (a part of the box), replacing the last one about
         it; None takes it down (any thread; waits up to `wait` seconds till it is shown); raises nothing."""
-        self._send(Job("notice", (about, sentence), "box")).wait(wait)
+        self._jobs.send(Job("notice", (about, sentence), "box")).wait(wait)
 
     def _on_notice(self, job: Job) -> None:
         about, sentence = job.payload
@@ -262,9 +239,9 @@ class EngineLoop:
         """Apply an input on the loop and wait; raises CompanionError when refused (TableMovedOn when `seen` shows
         an older table), TableBusy when it does not answer."""
         job = Job("input", given, source, seen=seen)
-        done = self._send(job)
+        done = self._jobs.send(job)
         if not done.wait(ANSWER_SECONDS):
-            if self._withdraw(job):
+            if self._jobs.withdraw(job):
                 raise TableBusy(NO_ANSWER_IN_TIME)
             if not done.wait(ANSWER_SECONDS):
                 raise TableBusy(SLOW_TO_ANSWER)
@@ -277,12 +254,6 @@ class EngineLoop:
         if button not in BUTTONS:
             raise ValueError(f"There is no {button!r} button; the buttons are {', '.join(BUTTONS)}.")
         self.enqueue(Job("press", button, "button"))
-
-    def _withdraw(self, job: Job) -> bool:
-        """Withdraw a job the loop has not started (it will never be applied); returns whether it was; raises nothing."""
-        with self._claims:
-            job.withdrawn = not job.started
-            return job.withdrawn
 
     def wait_for_change(self, after_seq: int, timeout: float) -> int:
         """Block until the seq passes after_seq or timeout; returns the current seq."""

@@ -1,54 +1,21 @@
-"""The roller: settle, read K still frames, vote, re-capture, ask for a re-roll (the watch after a read:
-test_roller_watch.py)."""
+"""The roller reads: settle, read K still frames, vote; how many dice it counts, which it leaves to the players and
+what it says (re-captures and re-rolls: test_roller_rerolls.py; the watch after a read: test_roller_watch.py)."""
 from __future__ import annotations
 
 import functools
-from typing import Callable
 
 import cv2
 import numpy as np
 import pytest
 
-from companion.camera.roll_sentences import (
-    COCKED_MESSAGE,
-    NO_DICE_MESSAGE,
-    OFFLINE_MESSAGE,
-    REROLL_MESSAGE,
-    UNMOVED_MESSAGE,
-    UNSETTLED_MESSAGE,
-)
-from companion.camera.roller import Roller, RollResult
+from companion.camera.roll_sentences import NO_DICE_MESSAGE, REROLL_MESSAGE, UNMOVED_MESSAGE
+from companion.camera.roller import Roller
 from vision.pictures import crop_jpeg
-from vision.settle import motion, thumbnail
-from vision.frames import CameraError
 from vision.sources import SyntheticCamera
 from vision.reader import read_dice
-from vision.types import COCKED, NOT_PIPS, UNSURE, DiceReading, DieReading
+from vision.types import NOT_PIPS, UNSURE, DiceReading, DieReading
 
-from roller_parts import FakeClock, roller_with as _roller
-
-
-class StandInReader:
-    """Answers from what the synthetic camera threw, and fails the test if shown a moving frame."""
-
-    def __init__(self, camera: SyntheticCamera, *, confidence: Callable[[int], float] = lambda call: 0.95,
-                 flip: bool = False, flags: tuple[str, ...] = ()) -> None:
-        self.camera, self.confidence, self.flip, self.flags = camera, confidence, flip, flags
-        self.calls = 0
-
-    def __call__(self, frame: np.ndarray) -> DiceReading:
-        self.calls += 1
-        assert motion(thumbnail(self.camera.at_rest), thumbnail(frame)) < 0.01, "the reader saw a moving frame"
-        dice = sorted(zip(self.camera.boxes, self.camera.values))
-        readings = [DieReading(6, value, box, self.confidence(self.calls), self.flags) for box, value in dice]
-        if self.flip and readings:  # the first die reads differently on every frame
-            first = readings[0]
-            readings[0] = DieReading(6, 1 + self.calls % 6, first.box, first.confidence)
-        return DiceReading(tuple(readings))
-
-
-def _left_to_right(camera: SyntheticCamera) -> tuple[int, ...]:
-    return tuple(value for _, value in sorted(zip(camera.boxes, camera.values)))
+from roller_parts import FakeClock, StandInReader, left_to_right as _left_to_right, roller_with as _roller
 
 
 def test_still_dice_are_read_with_crops_and_a_sentence() -> None:
@@ -153,142 +120,11 @@ def test_when_it_cannot_tell_the_d8_from_the_d6_it_asks_again_rather_than_about_
     assert (result.kind, result.message) == ("reroll", REROLL_MESSAGE)
 
 
-class NeverStill:
-    """A tray whose dice never stop: every frame differs from the one before."""
-
-    def __init__(self) -> None:
-        self.views, self.count = [], 0
-        for values in ([1], [6, 6]):
-            camera = SyntheticCamera(9)
-            camera.throw(values)
-            self.views.append(camera.at_rest)
-
-    def frame(self) -> np.ndarray:
-        self.count += 1
-        return self.views[self.count % 2].copy()
-
-
-def test_dice_that_never_stop_end_at_the_deadline_even_without_a_still_time() -> None:
-    clock = FakeClock()
-    roller = _roller(NeverStill(), lambda frame: DiceReading(()), clock, still_seconds=0, max_wait_seconds=2)
-    result = roller.roll((6,))
-    assert (result.kind, result.message) == ("reroll", UNSETTLED_MESSAGE) and clock.now < 3
-
-
 def test_one_die_expected_and_none_seen_is_asked_about_in_the_singular() -> None:
     camera, clock = SyntheticCamera(4), FakeClock()
     camera.throw([])
     result = _roller(camera, StandInReader(camera), clock).roll((6,))
     assert result.message == "I see no dice, expecting 1 — is it off the tray?"
-
-
-def test_low_confidence_recaptures_quietly_then_reads() -> None:
-    camera, clock = SyntheticCamera(5), FakeClock()
-    camera.throw([2, 6])
-    reader = StandInReader(camera, confidence=lambda call: 0.5 if call <= 3 else 0.9)
-    result = _roller(camera, reader, clock).roll((6, 6))
-    assert result.kind == "read" and sorted(result.values) == [2, 6] and reader.calls == 6
-
-
-def test_low_confidence_every_time_asks_for_a_reroll() -> None:
-    camera, clock = SyntheticCamera(6), FakeClock()
-    camera.throw([1, 1])
-    reader = StandInReader(camera, confidence=lambda call: 0.5)
-    result = _roller(camera, reader, clock, retries=2).roll((6, 6))
-    assert (result.kind, result.message, result.values) == ("reroll", REROLL_MESSAGE, ())
-    assert reader.calls == 9
-    assert result.reading is not None and result.reading.values == _left_to_right(camera)  # its guess, for the phones
-    assert result.sides == (6, 6) and len(result.crops) == 2
-    assert all(crop[:2] == b"\xff\xd8" for crop in result.crops)
-
-
-def test_frames_that_disagree_ask_for_a_reroll() -> None:
-    camera, clock = SyntheticCamera(7), FakeClock()
-    camera.throw([3, 4])
-    result = _roller(camera, StandInReader(camera, flip=True), clock).roll()
-    assert (result.kind, result.message) == ("reroll", REROLL_MESSAGE)
-
-
-def test_a_cocked_die_asks_for_a_reroll() -> None:
-    camera, clock = SyntheticCamera(8), FakeClock()
-    camera.throw([5], cocked=(0,))
-    result = _roller(camera, StandInReader(camera, flags=(COCKED,)), clock).roll((6,))
-    assert (result.kind, result.message) == ("reroll", COCKED_MESSAGE)
-
-
-class Unplugged:
-    """A source whose camera works for `frames` frames and then is gone."""
-
-    def __init__(self, camera: SyntheticCamera, frames: int) -> None:
-        self.camera, self.left = camera, frames
-
-    def frame(self) -> np.ndarray:
-        self.left -= 1
-        if self.left < 0:
-            raise CameraError("The USB camera usb:0 stopped sending frames; is it unplugged?")
-        return self.camera.frame()
-
-
-@pytest.mark.parametrize("frames", [0, 4])
-def test_a_lost_camera_means_enter_rolls_by_hand(frames: int) -> None:
-    camera, clock = SyntheticCamera(9), FakeClock()
-    camera.throw([6, 6])
-    result = _roller(Unplugged(camera, frames), StandInReader(camera), clock).roll((6, 6))
-    assert result == RollResult("offline", message=OFFLINE_MESSAGE)
-
-
-class Restless:
-    """A tray that never stops moving: two different frames, alternating."""
-
-    def __init__(self) -> None:
-        first, second = SyntheticCamera(1, motion_frames=0), SyntheticCamera(2, motion_frames=0)
-        first.throw([1, 2])
-        second.throw([3, 4])
-        self.frames, self.count = (first.frame(), second.frame()), 0
-
-    def frame(self) -> np.ndarray:
-        self.count += 1
-        return self.frames[self.count % 2]
-
-
-def test_dice_that_never_settle_are_never_read() -> None:
-    clock = FakeClock()
-    reader = StandInReader(SyntheticCamera(0))
-    result = _roller(Restless(), reader, clock, max_wait_seconds=3).roll((6, 6))
-    assert (result.kind, result.message) == ("reroll", UNSETTLED_MESSAGE)
-    assert reader.calls == 0 and clock.now == pytest.approx(3.0, abs=0.2)
-
-
-class ThrowLater:
-    """An empty tray that the dice land on once `after` frames were taken (or when `when()` says so)."""
-
-    def __init__(self, camera: SyntheticCamera, values: list[int], after: int,
-                 when: Callable[[], bool] = lambda: False) -> None:
-        self.camera, self.values, self.after, self.when, self.count = camera, values, after, when, 0
-
-    def frame(self) -> np.ndarray:
-        self.count += 1
-        if self.count == self.after or self.when():
-            self.camera.throw(self.values)
-            self.when = lambda: False
-        return self.camera.frame()
-
-
-def test_the_roller_waits_through_an_empty_tray_until_the_dice_land() -> None:
-    camera, clock = SyntheticCamera(10), FakeClock()
-    reader = StandInReader(camera)
-    result = _roller(ThrowLater(camera, [4, 1], after=25), reader, clock).roll((6, 6))
-    assert result.kind == "read" and sorted(result.values) == [1, 4]
-    assert clock.now > 2.4 and reader.calls == 3
-
-
-def test_dice_bumped_while_voting_are_settled_and_read_again() -> None:
-    camera, clock = SyntheticCamera(11), FakeClock()
-    camera.throw([2, 2])
-    reader = StandInReader(camera)
-    source = ThrowLater(camera, [5, 3], after=-1, when=lambda: reader.calls == 1)
-    result = _roller(source, reader, clock).roll((6, 6))
-    assert result.kind == "read" and sorted(result.values) == [3, 5] and reader.calls == 4
 
 
 def test_an_empty_tray_is_read_at_the_deadline_and_reported() -> None:
@@ -298,18 +134,6 @@ def test_an_empty_tray_is_read_at_the_deadline_and_reported() -> None:
     assert (result.kind, result.message) == ("wrong_count", "I see no dice, expecting 2 — are they off the tray?")
     result = _roller(camera, reader, clock, max_wait_seconds=2).roll()
     assert (result.kind, result.message) == ("reroll", NO_DICE_MESSAGE)
-
-
-def test_a_roll_since_the_last_read_waits_for_the_dice_to_move() -> None:
-    camera, clock = SyntheticCamera(14), FakeClock()
-    camera.throw([2, 5])
-    reader = StandInReader(camera)
-    first = _roller(camera, reader, clock).roll((6, 6))
-    again = _roller(camera, reader, clock, max_wait_seconds=2).roll((6, 6), since=first.scene)
-    assert (again.kind, again.message) == ("reroll", UNMOVED_MESSAGE)
-    camera.throw([1, 1])
-    fresh = _roller(camera, reader, clock).roll((6, 6), since=first.scene)
-    assert fresh.kind == "read" and fresh.values == (1, 1)
 
 
 def test_crops_keep_inside_the_frame_and_settings_are_checked() -> None:

@@ -1,5 +1,5 @@
 """What the browser tests share: a phone's viewport, a page's console errors, a game started by the host, Ann's
-phone at a new game and the switch to the Korean page."""
+phone at a new game, Ann alone at a roll check and the switch to the Korean page."""
 from __future__ import annotations
 
 from typing import Any
@@ -45,6 +45,15 @@ def new_game(server: Any, game: str, players: list[str], options: dict[str, Any]
     status, snap = server.api("POST", "/api/game", body, token=server.host_token)
     assert status == 200, snap
     return snap
+
+
+def anns_check(server: Any, kind: str, *, speed: int = 4) -> str:
+    """Through The Gate for Ann alone (her turn at once): her speed, then a roll check of `kind`; her token."""
+    new_game(server, "through-the-gate", ["Ann"])
+    ann = server.seat_token(0)
+    server.act(ann, 0, "declare_speed", speed=speed)
+    server.act(ann, 0, "check", kind=kind)
+    return ann
 
 
 def in_korean(page: Any) -> None:
