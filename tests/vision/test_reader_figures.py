@@ -1,7 +1,7 @@
 """The reader's figures on every folder of shared photos, held at floors just under what it reaches.
 
 The floors guard against regressions. The shipped networks were trained on the nell-byler and matteop65
-photos measured here, so these figures are optimistic; the held-out figures are in benchmarks/README_dice.md.
+photos measured here, so these figures are optimistic; the held-out figures are in docs/dice-reader.md.
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from vision.reader import read_dice
 
 def test_a_die_by_the_wall_is_read_after_the_camera_was_knocked(tmp_path: Path, start_server: Any) -> None:
     table = TableTray()
-    table.show([3], seed=2)  # calibrated with a die on the tray, as the README says
+    table.show([3], seed=2)  # calibrated with a die on the tray, as docs/camera.md says
     path = tmp_path / "companion.toml"
     calibrate.save(path, calibrate.measure(table, read_dice, sleep=lambda seconds: None))
     saved = config.load(path).camera

@@ -5,7 +5,7 @@ same code with small numbers and checks what must hold on any machine: every pus
 with and without a phone that never reads, neither pushes nor answers wait on that phone, every reconnect
 is served, threads and open files go back to the start, resident memory stays within 10 % of the start
 after warm-up, and the stop is clean. The latency targets (p95 under 100 ms) are met in the benchmark
-(README), not here: a test on a busy machine measures the machine.
+(docs/benchmarks.md), not here: a test on a busy machine measures the machine.
 """
 from __future__ import annotations
 
