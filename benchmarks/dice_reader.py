@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from vision.reader import MODELS, DiceReader  # noqa: E402
-from vision.scoring import Tally, load_folder, score_photo  # noqa: E402
+from vision.scoring import LabelledPhoto, Tally, load_folder, score_photo  # noqa: E402
 from vision.splits import SHARES, choose_photos  # noqa: E402
 
 SHARED = REPO / ".." / "shared" / "dice"
@@ -44,7 +44,13 @@ COLUMNS = (
 
 def measure_folder(reader: DiceReader, folder: Path, share: str, repeat: int) -> tuple[dict, Tally]:
     """Returns the figures and the tally of one share of a folder's photos; raises FileNotFoundError without labels."""
-    photos = choose_photos(load_folder(folder), share)
+    figures, tally = measure_photos(reader, choose_photos(load_folder(folder), share), repeat)
+    return {"folder": folder.name, **figures}, tally
+
+
+def measure_photos(reader: DiceReader, photos: list[LabelledPhoto], repeat: int) -> tuple[dict, Tally]:
+    """Returns the figures (ms: median of `repeat` runs a photo) and the tally of some labelled photos;
+    raises nothing."""
     tally = Tally()
     times, times_640, cpu_640 = [], [], []
     for photo in photos:
@@ -61,7 +67,7 @@ def measure_folder(reader: DiceReader, folder: Path, share: str, repeat: int) ->
         times.append(statistics.median(runs))
         times_640.append(statistics.median(runs) * to_640)
         cpu_640.append(statistics.median(cpu_runs) * to_640)
-    figures = {"folder": folder.name, **tally.figures()}
+    figures = tally.figures()
     figures["ms"] = statistics.median(times) if times else 0.0
     figures["ms_640"] = statistics.median(times_640) if times_640 else 0.0
     figures["cpu_ms_640"] = statistics.median(cpu_640) if cpu_640 else 0.0

@@ -31,14 +31,15 @@ import sys
 import time
 from pathlib import Path
 
+import cv2
 import torch
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "scripts"))
 
-from dice_training.data import load_photos, synthetic_photos  # noqa: E402
-from dice_training.face_train import train_faces  # noqa: E402
+from dice_training.data import CROP_FACE_SHARE, SCENE_FOLDERS, TRAIN_FOLDERS, load_photos, synthetic_photos  # noqa: E402
+from dice_training.face_train import DRAWS, train_faces  # noqa: E402
 from dice_training.finder_train import train_finder  # noqa: E402
 from dice_training.models import FACE_CROP  # noqa: E402
 from vision.splits import SHARES  # noqa: E402
@@ -69,28 +70,46 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=REPO / "vision" / "models")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--synthetic", type=int, default=40, help="rendered tray photos added (demo camera dice)")
-    parser.add_argument("--face-dice", choices=("per-photo", "every-die"), default="per-photo",
-                        help="draw face crops from a photo then one of its dice (shipped), or from all dice alike")
+    parser.add_argument("--face-dice", choices=DRAWS, default="per-photo",
+                        help="draw face crops from a photo then one of its dice (shipped), from all dice alike, "
+                             "or from a source, then a photo, then a die")
+    every = SCENE_FOLDERS + tuple(CROP_FACE_SHARE)
+    parser.add_argument("--sources", choices=("shipped", "every"), default="shipped",
+                        help=f"shipped: {', '.join(TRAIN_FOLDERS)}; every: {', '.join(every)}")
+    parser.add_argument("--leave-out", choices=every, help="train without this source, to measure on it")
+    parser.add_argument("--device", default="cpu", help="cpu, or cuda where a GPU is lent (the views are made on the CPU)")
+    parser.add_argument("--minutes", type=float, help="each part trains only as many steps as fit in this many minutes")
+    parser.add_argument("--shared", type=Path, default=SHARED, help="the folder of photo sources (default ../shared/dice)")
     options = parser.parse_args()
     torch.set_num_threads(options.threads)
-    torch.use_deterministic_algorithms(True)
+    cv2.setNumThreads(options.threads)  # the views are made with OpenCV: one run, as many threads as asked
+    torch.use_deterministic_algorithms(True, warn_only=options.device != "cpu")
     options.out.mkdir(parents=True, exist_ok=True)
     started = time.time()
 
     def log(text: str) -> None:
         print(f"[{time.time() - started:7.0f} s] {text}", flush=True)
 
-    photos = load_photos(SHARED, options.photos) + synthetic_photos(options.synthetic, SEED)
-    log(f"{len(photos)} photos, {sum(len(photo.dice) for photo in photos)} dice ({options.photos})")
+    folders = tuple(folder for folder in (TRAIN_FOLDERS if options.sources == "shipped" else every)
+                    if folder != options.leave_out)
+    photos = load_photos(options.shared, options.photos, folders) + synthetic_photos(options.synthetic, SEED)
+    log(f"{len(photos)} photos, {sum(len(photo.dice) for photo in photos)} dice ({options.photos} of {', '.join(folders)})")
     if "finder" in options.part:
-        finder = train_finder(photos, options.finder_steps, SEED, log)
-        export(finder, torch.zeros(1, 3, 256, 256), options.out / "dice_finder.onnx", spatial=True)
+        finder = train_finder(photos, options.finder_steps, SEED, log, device=options.device, minutes=options.minutes)
+        save(finder, torch.zeros(1, 3, 256, 256), options.out / "dice_finder.onnx", spatial=True)
         log("wrote dice_finder.onnx")
     for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):
         if part in options.part:
-            faces = train_faces(photos, steps, SEED, log, every_die=options.face_dice == "every-die")
-            export(faces, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / FACE_FILES[part], spatial=False)
+            faces = train_faces(photos, steps, SEED, log, draw=options.face_dice,
+                                device=options.device, minutes=options.minutes)
+            save(faces, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / FACE_FILES[part], spatial=False)
             log(f"wrote {FACE_FILES[part]}")
+
+
+def save(model: torch.nn.Module, example: torch.Tensor, path: Path, spatial: bool) -> None:
+    """Writes the weights (path.pt, to export again elsewhere) and the ONNX file; raises OSError or the exporter's error."""
+    torch.save(model.state_dict(), path.with_suffix(".pt"))
+    export(model, example, path, spatial)
 
 
 if __name__ == "__main__":

@@ -10,31 +10,35 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.hints import add_hints
 from vision.reader import DiceReader
-from vision.types import UNSURE, DiceReading
+from vision.types import OFF_TRAY, UNSURE, DiceReading
 
 MAX_PHOTO_BYTES = 200_000_000  # a camera photo is a few MB; a larger file would only fill the memory of a Pi
 
 
-def read_dice_main(paths: list[str], *, as_json: bool) -> int:
-    """Prints one line per image (JSON objects with --json); returns 0, or 1 if any image failed; raises nothing."""
+def read_dice_main(paths: list[str], *, as_json: bool, die_px: float | None = None,
+                   tray: tuple[int, int, int, int] | None = None) -> int:
+    """Prints one line per image (JSON objects with --json), read as a box calibrated with `die_px` and `tray`
+    would; returns 0, or 1 if any image failed; raises nothing."""
     failures = 0
     reader = DiceReader()  # loaded first, so that each image's `ms` is its reading time alone
     for path in paths:
-        line, failed = _one_image(reader, path, as_json)
+        line, failed = _one_image(reader, path, as_json, die_px=die_px, tray=tray)
         failures += failed
         print(line, flush=True)
     return 1 if failures else 0
 
 
-def _one_image(reader: DiceReader, path: str, as_json: bool) -> tuple[str, bool]:
+def _one_image(reader: DiceReader, path: str, as_json: bool, *, die_px: float | None,
+               tray: tuple[int, int, int, int] | None) -> tuple[str, bool]:
     """Returns the printed line for one image and whether it failed; raises nothing."""
     frame, error = _load(path)
     if frame is None:
         return (json.dumps({"file": path, "error": error}) if as_json else f"{path}: error: {error}"), True
     started = time.perf_counter()
     try:
-        reading = reader.read(frame)
+        reading = reader.read(frame, die_px=die_px, tray=tray)
     except ValueError as problem:
         message = str(problem)
         return (json.dumps({"file": path, "error": message}) if as_json else f"{path}: error: {message}"), True
@@ -100,17 +104,19 @@ def _as_sentence(path: str, reading: DiceReading, took: float) -> str:
         if notes:
             shown += f" ({', '.join(notes)})"
         parts.append(shown)
-    total = sum(die.value for die in reading.dice if die.value is not None)
+    total = sum(die.value for die in reading.dice if die.value is not None and OFF_TRAY not in die.flags)
     return f"{path}: {len(reading.dice)} dice: {' '.join(parts)}; total {total} ({took:.1f} ms)"
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Runs `python -m vision.cli IMAGE... [--json]`; returns the exit status; raises SystemExit on bad usage."""
+    """Runs `python -m vision.cli IMAGE... [--json] [--die-px N] [--tray X,Y,W,H]`; returns the exit status;
+    raises SystemExit on bad usage."""
     parser = argparse.ArgumentParser(prog="read-dice", description="Read the dice in image files.")
     parser.add_argument("images", nargs="+", metavar="IMAGE")
     parser.add_argument("--json", action="store_true", help="print one JSON object per image")
+    add_hints(parser)
     arguments = parser.parse_args(argv)
-    return read_dice_main(arguments.images, as_json=arguments.json)
+    return read_dice_main(arguments.images, as_json=arguments.json, die_px=arguments.die_px, tray=arguments.tray)
 
 
 if __name__ == "__main__":

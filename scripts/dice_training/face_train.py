@@ -1,130 +1,42 @@
-"""Teaching the face reader: crops of labelled dice cut as at the table (jittered, turned, squashed, recoloured),
-crops of the ground beside them, and synthetic pip, numeral and plain faces."""
+"""Teaching the face reader (PyTorch): batches of FaceExamples, a small network, exported by train_dice.py."""
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
-import cv2
 import numpy as np
 import torch
 
-from dice_training.augment import recolour, squashed
-from dice_training.data import Die, Photo
+from dice_training.budget import affordable_steps
+from dice_training.data import Photo
+from dice_training.face_examples import DRAWS, FaceExamples
 from dice_training.models import FaceReader
-from dice_training.renders import numeral_crop, pip_face_crop, plain_crop
-from vision.cutting import FACE_CROP, cut_face, normalise, pyramid
-from vision.faces import NOT_PIPS, NOTHING
 
-SHARES = {"die": 0.5, "ground": 0.2, "synthetic pips": 0.15, "numeral": 0.1, "plain": 0.05}
-
-
-class FaceExamples:
-    """Draws labelled face crops from the photos and the synthetic renders."""
-
-    def __init__(self, photos: list[Photo], rng: np.random.Generator, *, every_die: bool = False) -> None:
-        """`every_die`: draw a die's crop from all dice alike, so a busy tray's dice are drawn as often as a lone
-        die (else a photo, then one of its dice: the shipped networks' recipe)."""
-        self.photos = photos
-        self.levels = [pyramid(photo.image) for photo in photos]
-        self.rng = rng
-        self.kinds = list(SHARES)
-        self.shares = np.array(list(SHARES.values()))
-        self.dice = [(index, number) for index, photo in enumerate(photos) for number in range(len(photo.dice))] \
-            if every_die else None
-
-    def batch(self, size: int) -> tuple[np.ndarray, np.ndarray]:
-        """Returns (normalised crops, classes) for one training batch; raises nothing."""
-        crops, classes = [], []
-        for kind in self.rng.choice(self.kinds, size=size, p=self.shares):
-            crop, label = self._example(str(kind))
-            crops.append(crop)
-            classes.append(label)
-        return normalise(np.stack(crops)), np.array(classes, np.int64)
-
-    def _example(self, kind: str) -> tuple[np.ndarray, int]:
-        """Returns one (crop, class) of the given kind; raises nothing."""
-        rng = self.rng
-        if kind == "synthetic pips":
-            value = int(rng.integers(1, 7))
-            return _turned(pip_face_crop(rng, value), rng), value
-        if kind == "numeral":
-            return _turned(numeral_crop(rng), rng), NOT_PIPS
-        if kind == "plain":
-            return plain_crop(rng).astype(np.float32), NOTHING
-        if kind == "die" and self.dice is not None:
-            index, number = self.dice[int(rng.integers(len(self.dice)))]
-            return self._die(self.levels[index], self.photos[index].dice[number])
-        index = int(rng.integers(len(self.photos)))
-        photo, levels = self.photos[index], self.levels[index]
-        die = photo.dice[int(rng.integers(len(photo.dice)))]
-        if kind == "die":
-            return self._die(levels, die)
-        return self._ground(photo, levels, die.face)
-
-    def _die(self, levels: list[np.ndarray], die: Die) -> tuple[np.ndarray, int]:
-        """Returns a labelled die's crop, jittered, turned, squashed and recoloured, and its value; raises nothing."""
-        rng = self.rng
-        x = die.x + rng.normal(0, 0.08) * die.face
-        y = die.y + rng.normal(0, 0.08) * die.face
-        face = die.face * math.exp(rng.normal(0, 0.14))
-        crop = squashed(cut_face(levels, x, y, face, float(rng.uniform(0, 360)), bool(rng.random() < 0.5)), rng)
-        return _blurred_small(recolour(crop, rng, invert=0.15, blur=0.8), rng), die.value
-
-    def _ground(self, photo: Photo, levels: list[np.ndarray], face: float) -> tuple[np.ndarray, int]:
-        """Returns a crop that is not one die's face: ground, between dice, a pip close up; raises nothing."""
-        rng = self.rng
-        height, width = photo.image.shape[:2]
-        for _ in range(20):
-            if rng.random() < 0.3:  # a single pip or a corner of a die seen as if it were a whole face
-                die = photo.dice[int(rng.integers(len(photo.dice)))]
-                x, y = die.x + rng.normal(0, 0.2) * die.face, die.y + rng.normal(0, 0.2) * die.face
-                size = die.face * rng.uniform(0.25, 0.45)
-            else:
-                x, y = rng.uniform(0, width), rng.uniform(0, height)
-                size = face * math.exp(rng.normal(0, 0.3))
-            if all(math.hypot(x - die.x, y - die.y) > 0.6 * die.face or size < 0.5 * die.face for die in photo.dice):
-                crop = cut_face(levels, x, y, size, float(rng.uniform(0, 360)), bool(rng.random() < 0.5))
-                return recolour(crop, rng, invert=0.15), NOTHING
-        return plain_crop(rng).astype(np.float32), NOTHING
-
-
-def _turned(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Returns the crop turned by a random quarter and maybe mirrored; raises nothing."""
-    crop = np.rot90(crop, int(rng.integers(4)))
-    if rng.random() < 0.5:
-        crop = crop[:, ::-1]
-    return np.ascontiguousarray(crop, dtype=np.float32)
-
-
-def _blurred_small(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Returns the crop, sometimes shrunk and grown back as if the die were far smaller; raises nothing."""
-    if rng.random() < 0.3:
-        small = int(rng.integers(FACE_CROP // 2, FACE_CROP))
-        crop = cv2.resize(cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA), (FACE_CROP, FACE_CROP))
-    return crop
+__all__ = ["DRAWS", "FaceExamples", "train_faces"]
 
 
 def train_faces(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None], *,
-                every_die: bool = False) -> FaceReader:
-    """Returns a face reader trained for `steps` batches of 256 crops (see FaceExamples for `every_die`); raises nothing."""
+                draw: str = "per-photo", device: str = "cpu", minutes: float | None = None) -> FaceReader:
+    """Returns a face reader trained for `steps` batches of 256 crops (fewer if they would outlast `minutes`; see
+    FaceExamples for `draw`); raises ValueError for an unknown `draw`."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
-    examples = FaceExamples(photos, rng, every_die=every_die)
-    model = FaceReader()
+    examples = FaceExamples(photos, rng, draw=draw)
+    timing = FaceExamples(photos, np.random.default_rng(seed + 1), draw=draw)
+    steps = affordable_steps(lambda: timing.batch(256), steps, minutes, log)
+    model = FaceReader().to(device)
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
     loss_of = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
     model.train()
     for step in range(steps):
         crops, classes = examples.batch(256)
-        logits = model(torch.from_numpy(crops))
-        loss = loss_of(logits, torch.from_numpy(classes))
+        logits = model(torch.from_numpy(crops).to(device))
+        loss = loss_of(logits, torch.from_numpy(classes).to(device))
         optimiser.zero_grad()
         loss.backward()
         optimiser.step()
         schedule.step()
         if step % 100 == 0:
-            hits = (logits.argmax(1).numpy() == classes).mean()
+            hits = (logits.argmax(1).cpu().numpy() == classes).mean()
             log(f"faces step {step}/{steps} loss {loss.item():.3f} batch accuracy {hits:.3f}")
-    return model.eval()
+    return model.cpu().eval()

@@ -9,6 +9,7 @@ import numpy as np
 import torch
 
 from dice_training.augment import recolour
+from dice_training.budget import affordable_steps
 from dice_training.data import SYNTHETIC, Photo
 from dice_training.models import Finder
 from vision.cutting import FINDER_STRIDE, pyramid
@@ -83,31 +84,40 @@ def finder_loss(output: torch.Tensor, heat: torch.Tensor, regress: torch.Tensor,
     return focal + l1
 
 
-def train_finder(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None]) -> Finder:
-    """Returns a finder trained for `steps` batches of 16 views; raises nothing."""
+def finder_batch(photos: list[Photo], levels: list[list[np.ndarray]], rng: np.random.Generator) -> list[np.ndarray]:
+    """Returns [views, heat maps, regression maps, centre masks] for one batch of 16 views; raises nothing."""
+    views, heats, regresses, masks = [], [], [], []
+    for _ in range(16):
+        index = int(rng.integers(len(photos)))
+        view, dice = finder_view(photos[index], levels[index], rng)
+        heat, regress, mask = finder_targets(dice)
+        views.append(view.transpose(2, 0, 1) / 255.0)
+        heats.append(heat)
+        regresses.append(regress)
+        masks.append(mask)
+    return [np.stack(views).astype(np.float32), np.stack(heats), np.stack(regresses), np.stack(masks)]
+
+
+def train_finder(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None], *,
+                 device: str = "cpu", minutes: float | None = None) -> Finder:
+    """Returns a finder trained for `steps` batches of 16 views of the scene photos (fewer if they would outlast
+    `minutes`); raises nothing."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
+    photos = [photo for photo in photos if photo.scene]
     levels = [pyramid(photo.image) for photo in photos]
-    model = Finder()
+    steps = affordable_steps(lambda: finder_batch(photos, levels, np.random.default_rng(seed + 1)), steps, minutes, log)
+    model = Finder().to(device)
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
     model.train()
     for step in range(steps):
-        views, heats, regresses, masks = [], [], [], []
-        for _ in range(16):
-            index = int(rng.integers(len(photos)))
-            view, dice = finder_view(photos[index], levels[index], rng)
-            heat, regress, mask = finder_targets(dice)
-            views.append(view.transpose(2, 0, 1) / 255.0)
-            heats.append(heat)
-            regresses.append(regress)
-            masks.append(mask)
-        output = model(torch.from_numpy(np.stack(views).astype(np.float32)))
-        loss = finder_loss(output, *(torch.from_numpy(np.stack(part)) for part in (heats, regresses, masks)))
+        views, *targets = (torch.from_numpy(part).to(device) for part in finder_batch(photos, levels, rng))
+        loss = finder_loss(model(views), *targets)
         optimiser.zero_grad()
         loss.backward()
         optimiser.step()
         schedule.step()
         if step % 100 == 0:
             log(f"finder step {step}/{steps} loss {loss.item():.3f}")
-    return model.eval()
+    return model.cpu().eval()

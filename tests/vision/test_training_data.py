@@ -73,3 +73,40 @@ def test_the_dev_and_check_halves_split_the_photos_between_them(data, tmp_path: 
     dev = {photo.name for photo in data.load_photos(tmp_path, "dev")}
     check = {photo.name for photo in data.load_photos(tmp_path, "check")}
     assert dev and check and not dev & check and dev | check == every
+
+
+def test_a_crop_sources_die_is_at_the_crops_centre_and_teaches_no_finder(data, tmp_path: Path) -> None:
+    _folder(tmp_path, "chase-casino-d6-crops", ["c1.jpg,5,"])
+    _folder(tmp_path, "tomitomi3-gray-d6", ["t1.png,2,"])
+    photos = {photo.name: photo for photo in
+              data.load_photos(tmp_path, "all", ("chase-casino-d6-crops", "tomitomi3-gray-d6"))}
+    casino, roller = photos["c1.jpg"], photos["t1.png"]
+    assert [(die.x, die.y, die.value) for die in casino.dice + roller.dice] == [(32, 32, 5), (32, 32, 2)]
+    assert casino.dice[0].face == pytest.approx(0.85 * 64) and roller.dice[0].face == pytest.approx(0.4 * 64)
+    assert not casino.scene and not roller.scene and casino.source == "chase-casino-d6-crops"
+
+
+def test_a_crop_labelled_with_two_dice_is_refused(data, tmp_path: Path) -> None:
+    _folder(tmp_path, "chase-casino-d6-crops", ["c1.jpg,5 6,"])
+    with pytest.raises(ValueError, match="labelled with 2 dice"):
+        data.load_photos(tmp_path, "all", ("chase-casino-d6-crops",))
+
+
+def test_only_skovys_frames_are_scenes_to_learn_from_and_a_photo_of_no_die_is_left_out(data, tmp_path: Path) -> None:
+    _folder(tmp_path, "skovy-webcam-d6", ['frame_a.jpg,2,"10,10,20,20"', "crop_a-die-0.jpg,2,"])
+    _folder(tmp_path, "aws-vegas-d6", ['empty.jpg,,', 'dice.jpg,4,"5,5,30,30"'])
+    names = {photo.name for photo in data.load_photos(tmp_path, "all", ("skovy-webcam-d6", "aws-vegas-d6"))}
+    assert names == {"frame_a.jpg", "dice.jpg"}
+
+
+def test_the_face_network_can_draw_each_source_alike(data, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from dice_training.face_examples import FaceExamples
+
+    _folder(tmp_path, "chase-casino-d6-crops", [f"c{index}.jpg,5," for index in range(30)])
+    _folder(tmp_path, "nell-byler-d6", ['n1.jpg,3,"0,0,30,34"'])
+    photos = data.load_photos(tmp_path, "all", ("chase-casino-d6-crops", "nell-byler-d6"))
+    drawn = FaceExamples(photos, np.random.default_rng(1), draw="per-source")
+    values = [drawn._example("die")[1] for _ in range(400)]
+    assert 0.4 < values.count(3) / len(values) < 0.6  # one nell photo against thirty casino crops, drawn alike
+    with pytest.raises(ValueError, match="unknown way"):
+        FaceExamples(photos, np.random.default_rng(1), draw="per-die")
