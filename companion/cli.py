@@ -1,4 +1,4 @@
-"""`companion run | read-dice | host-url | check-config`: the command line."""
+"""`companion run | read-dice | host-url | backup | calibrate | check-config`: the command line."""
 from __future__ import annotations
 
 import argparse
@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from companion import config as config_module
 from companion.config import Config, ConfigError
 from companion.rules.errors import CompanionError
+from vision.hints import add_hints
 
 NO_ADDRESS_YET = ("warning: this machine has no network address yet, so no phone can reach it: join it to a "
                   "Wi-Fi (or let it make its own); the QR codes show its address once it has one.")
@@ -32,8 +33,14 @@ def parser() -> argparse.ArgumentParser:
     read = commands.add_parser("read-dice", help="read the dice in photos")
     read.add_argument("images", nargs="+")
     read.add_argument("--json", action="store_true", help="one JSON object per image and line")
+    add_hints(read)
     host = commands.add_parser("host-url", help="print the host's join URL (it holds the host token)")
     _common(host)
+    host.add_argument("--new", action="store_true",
+                      help="end the host link now (even while the companion runs) and print a new one")
+    backup = commands.add_parser("backup", help="copy the journal into one file, safe while the companion runs")
+    backup.add_argument("target", type=Path, help="the new file to write (it must not exist)")
+    _common(backup)
     calibrate = commands.add_parser("calibrate", help="find the tray, measure a die, lock the exposure; save to the config")
     calibrate.add_argument("--config", type=Path, required=True, help="the TOML config file to update")
     calibrate.add_argument("--camera", help="usb:0 | folder:PATH | pi | synthetic (default: the config's)")
@@ -104,15 +111,38 @@ def _unreachable(url: str, chosen: Config) -> bool:
     return wanted_network and urlsplit(url).hostname in ("127.0.0.1", "::1", "localhost")
 
 
-def host_url(chosen: Config) -> int:
-    """Print the host's join URL from the journal's tokens; returns the exit code."""
+def host_url(chosen: Config, *, new: bool = False) -> int:
+    """Print the host's join URL from the journal's tokens (`new`: after ending the old link, which a running
+    companion then refuses at once); returns the exit code; raises JournalError."""
     from companion.journal.store import Journal
     from companion.table.network import advertised, join_base
     from companion.table.tokens import Tokens
 
-    journal = Journal(chosen.state / "journal.sqlite")
-    print(f"{join_base(advertised(chosen.host, chosen.advertise), chosen.port)}/join?token={Tokens(journal).host_token()}")
-    journal.close()
+    journal = Journal(chosen.state / "journal.sqlite", visitor=True)
+    try:
+        tokens = Tokens(journal)
+        token = tokens.reissue_host() if new else tokens.host_token()
+    finally:
+        journal.close()
+    print(f"{join_base(advertised(chosen.host, chosen.advertise), chosen.port)}/join?token={token}")
+    if new:
+        print("The old host link no longer works; open this one on the host's phone.", file=sys.stderr)
+    return 0
+
+
+def backup(chosen: Config, target: Path) -> int:
+    """Copy the state folder's journal into `target` (safe while the companion runs) and say how to restore it;
+    returns the exit code; raises JournalError (nothing written)."""
+    from companion.journal.backup import backup as copy_journal
+
+    journal = chosen.state / "journal.sqlite"
+    copied = copy_journal(journal, target)
+    if copied.warning is not None:
+        print(f"warning: {copied.warning}", file=sys.stderr)
+    print(f"Backed up {copied.games} game(s) and {copied.entries} move(s) (up to entry {copied.last_entry}) from "
+          f"{journal} to {target}. To restore it: stop the companion, move journal.sqlite and its journal.sqlite-wal "
+          f"and journal.sqlite-shm files out of {chosen.state}, copy {target.name} there as journal.sqlite (owned by "
+          "the companion's user), and start the companion.")
     return 0
 
 
@@ -209,13 +239,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "read-dice":
             from vision.cli import read_dice_main
 
-            return read_dice_main(args.images, as_json=args.json)
+            return read_dice_main(args.images, as_json=args.json, die_px=args.die_px, tray=args.tray)
         if args.command == "check-config":
             return check_config(args.config, args.state)
         if args.command == "calibrate":
             return calibrate(args)
         chosen = settings(args)
-        return run(chosen) if args.command == "run" else host_url(chosen)
+        if args.command == "backup":
+            return backup(chosen, args.target)
+        return run(chosen) if args.command == "run" else host_url(chosen, new=args.new)
     except (ConfigError, CompanionError) as error:
         print(f"companion: {error.message}", file=sys.stderr)
         return 2

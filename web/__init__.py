@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+from urllib.parse import urlsplit, urlunsplit
 
 from flask import Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
@@ -31,6 +32,7 @@ def create_app(port: TablePort, *, camera: CameraPort | None = None, log_request
     """The Flask app serving the table through `port`, and the box's camera through `camera` (None: the host page
     says there is none); raises nothing."""
     app = Flask(__name__)
+    app.url_map.merge_slashes = False  # '/static//app.js' is not found, not redirected to an URL built from the Host header
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, SSE_KEEPALIVE=15.0, LOG_REQUESTS=log_requests)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["companion"] = WebState(port=port, limiter=FailureLimiter(), streams=StreamBook(total=DEFAULT_STREAMS),
@@ -93,6 +95,10 @@ def _secure(response: Response) -> Response:
     headers["X-Frame-Options"] = "DENY"
     headers["Cross-Origin-Opener-Policy"] = "same-origin"
     headers["Cross-Origin-Resource-Policy"] = "same-origin"
+    location = headers.get("Location")
+    if location:  # a redirect names a path on this box, never the host a request's Host header gave
+        parts = urlsplit(location)
+        headers["Location"] = urlunsplit(("", "", "/" + parts.path.lstrip("/"), parts.query, parts.fragment))
     if request.path.startswith("/api/") and "Cache-Control" not in headers:
         headers["Cache-Control"] = "no-store"
     if current_app.config.get("LOG_REQUESTS"):

@@ -10,9 +10,13 @@ import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, jsonify, request
 
+from companion.rules.engine import MAX_NAME
 from companion.rules.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.rules.names import check_name
 from companion.table.port import Holder, Seen, TablePort
-from web.auth import Refusal, host_reader, host_writer, may_act_for, reader, web_state, writer
+from web.auth import (
+    COOKIE, COOKIE_SECONDS, Refusal, host_reader, host_writer, may_act_for, reader, web_state, writer,
+)
 from web.openapi import document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -22,6 +26,9 @@ MAX_DICE = 20
 MAX_SIDES = 1000
 MAX_PLAYERS = 16
 MAX_TEXT = 64
+MAX_NAME_CODES = 256
+"""A name's length in code points, bounded only against abuse: the rules count the characters people see
+(a family emoji is 5 code points, a flag up to 7)."""
 
 
 def _port() -> TablePort:
@@ -131,7 +138,7 @@ def new_game() -> Response:
     players = body["players"]
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
         raise Refusal(400, "bad_input", f"players must be a list of 1 to {MAX_PLAYERS} names.")
-    names = tuple(_text(name, "Each player's name") for name in players)
+    names = tuple(_name(name) for name in players)  # judged by what people see: companion/rules/names.py
     options = body.get("options", {})
     if not isinstance(options, dict):
         raise Refusal(400, "bad_input", "options must be an object.")
@@ -152,12 +159,28 @@ def reissue(seat: int) -> Response:
 
 @bp.get("/seats/<int:seat>/qr.svg")
 def seat_qr(seat: int) -> Response:
-    """The QR code (SVG) a seat's phone scans to join (host only); raises Refusal 403/404."""
+    """The QR code (SVG) a seat's phone scans to join (host only); issues nothing (a new game does, or the POST
+    above); raises Refusal 403/404, 409 when the seat holds no link."""
     host_reader()
     port = _seat_at_table(seat)
+    if not port.tokens.has_seat_token(seat):
+        raise Refusal(409, "no_seat_link", f"Seat {seat} has no link yet; press “New QR code” to make one.")
     image = qrcode.make(port.join_url(Holder(seat)), image_factory=qrcode.image.svg.SvgPathFillImage, border=2)
     response = Response(image.to_string(encoding="unicode"), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/host/token")
+def new_host_link() -> Response:
+    """End the host's link and issue a new one (host only): the old one is refused from the next request on and its
+    event streams end; this browser gets the new one as its cookie; raises Refusal 403/429."""
+    host_writer()
+    json_body(required=(), optional=(), empty_ok=True)
+    port = _port()
+    token = port.tokens.reissue_host()
+    response = jsonify({"url": port.join_url(Holder(None))})
+    response.set_cookie(COOKIE, token, max_age=COOKIE_SECONDS, path="/", httponly=True, samesite="Strict")
     return response
 
 
@@ -210,6 +233,15 @@ def _whole(value: Any, name: str, low: int, high: int) -> int:
 def _text(value: Any, name: str) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= MAX_TEXT:
         raise Refusal(400, "bad_input", f"{name} must be text of 1 to {MAX_TEXT} characters.")
+    return value
+
+
+def _name(value: Any) -> str:
+    """The name as given; raises Refusal when it is no text or too long, BadInput when people would not see it
+    (the engine also replays older journals' names, so the new game's names are judged here first)."""
+    if not isinstance(value, str) or not 1 <= len(value) <= MAX_NAME_CODES:
+        raise Refusal(400, "bad_input", f"Each player's name must be text of at most {MAX_NAME} characters.")
+    check_name(value, MAX_NAME)
     return value
 
 

@@ -1,7 +1,10 @@
 """Who may do what: tokens from the header or the cookie, same-site writes, the wrong-token limit.
 
 A phone joins through /join?token=…, which sets an HttpOnly SameSite=Strict cookie; API clients
-send `Authorization: Bearer <token>`. Tokens are compared only by the port's TokenBook.
+send `Authorization: Bearer <token>` (any other Authorization header is refused, never taken for a
+token). Tokens are compared only by the port's TokenBook. A seat's token opens the table only while
+the game on it has that seat: a phone of a larger game played earlier waits, refused, until a game
+gives it its seat back.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from urllib.parse import urlsplit
 
 from flask import current_app, request
 
+from companion.rules.said import Said
 from companion.table.port import CameraPort, Holder, TablePort
 
 COOKIE = "companion_token"
@@ -85,12 +89,21 @@ def web_state() -> WebState:
     return current_app.extensions["companion"]
 
 
+NOT_AT_TABLE = Said("Your seat is not in the game being played now; your phone joins again when a game gives it "
+                    "your seat, or ask the host for this game's QR code.",
+                    "지금 게임에는 이 자리가 없습니다. 이 자리가 있는 게임이 시작되면 다시 참가되며, 지금 게임의 QR 코드는 "
+                    "호스트에게 요청하세요.")
+
+
 def presented_token() -> str | None:
-    """The token the request carries (Bearer header first, then the cookie), or None; raises nothing."""
+    """The token the request carries (Bearer header first, then the cookie), or None; raises Refusal 403 for an
+    Authorization header that is not `Bearer <token>`."""
     header = request.headers.get("Authorization")
     if header is not None:
-        scheme, _, token = header.partition(" ")
-        return token.strip() if scheme.lower() == "bearer" else header
+        scheme, _, token = header.strip().partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise Refusal(403, "forbidden", "Send the token as 'Authorization: Bearer <token>'.")
+        return token.strip()
     return request.cookies.get(COOKIE)
 
 
@@ -110,8 +123,23 @@ def check_token(token: str | None) -> Holder:
 
 
 def reader() -> Holder:
-    """The holder of the request's token, for reading the table; raises Refusal (403/429)."""
-    return check_token(presented_token())
+    """The holder of the request's token, for reading the table; raises Refusal (403/429), 403 for a seat the game
+    being played does not have."""
+    holder = check_token(presented_token())
+    if not seated(web_state().port, holder):
+        raise Refusal(403, "not_at_table", NOT_AT_TABLE)
+    return holder
+
+
+def seated(port: TablePort, holder: Holder) -> bool:
+    """Whether the holder is the host or a seat of the game being played; raises nothing."""
+    return holder.seat is None or holder.seat < len(port.snapshot(None)["players"])
+
+
+def admitted(port: TablePort, token: str | None, holder: Holder) -> bool:
+    """Whether a token still opens the table to that holder (not re-issued, the seat still at the table), as an
+    open event stream asks; raises nothing."""
+    return port.tokens.holder(token) == holder and seated(port, holder)
 
 
 def writer() -> Holder:

@@ -17,7 +17,7 @@ from flask import Blueprint, Response, current_app, request
 
 from companion.table.network import lan_address
 from companion.table.port import Holder, TablePort
-from web.auth import Refusal, presented_token, reader, web_state
+from web.auth import Refusal, admitted, presented_token, reader, web_state
 
 bp = Blueprint("events", __name__, url_prefix="/api")
 
@@ -140,8 +140,8 @@ def _stream(port: TablePort, holder: Holder, token: str | None, ended: threading
     while not (ended.is_set() or stopping.is_set()):
         wait = min(WAIT_SLICE, max(0.01, keepalive - (time.monotonic() - quiet_since)))
         changed = port.wait_for_change(seq, timeout=wait) > seq
-        if port.tokens.holder(token) != holder:
-            return  # revoked (re-issued by the host): end within a slice; the reconnect is refused
+        if not admitted(port, token, holder):
+            return  # re-issued by the host, or the seat left the table: end within a slice; the reconnect is refused
         if changed:
             snapshot = port.snapshot(holder.seat)
             seq = max(seq, snapshot["seq"])

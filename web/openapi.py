@@ -13,6 +13,9 @@ STRING: JSON = {"type": "string"}
 BOOLEAN: JSON = {"type": "boolean"}
 OBJECT: JSON = {"type": "object"}
 NAME: JSON = {"type": "string", "minLength": 1, "maxLength": 64}
+PLAYER: JSON = {"type": "string", "minLength": 1, "maxLength": 256,
+                "description": "a player's name: at most 24 characters as people see them (a family emoji or a flag "
+                               "is one), not only blank or invisible ones, at most 4 marks on a letter (400 otherwise)"}
 
 
 def _nullable(schema: JSON) -> JSON:
@@ -99,13 +102,14 @@ SCHEMAS: JSON = {
     "PastGame": _record({"id": INTEGER, "game": STRING, "players": _list(STRING), "started": {"type": "number"},
                          "finished": _nullable({"type": "number"}), "outcome": _nullable(OBJECT)}, closed=False),
     "SeatLink": _record({"seat": INTEGER, "url": STRING}),
+    "HostLink": _record({"url": {**STRING, "description": "the host's new join link; the old one is refused from now on"}}),
     "Action": _record({"seat": {**INTEGER, "minimum": 0, "maximum": 63}, "move": NAME, "args": OBJECT,
                        "game_no": GAME_NO}, optional=("args", "game_no")),
     "Roll": _record({**ROLL, "game_no": GAME_NO, "roll_seq": ROLL_SEQ}, optional=("game_no", "roll_seq")),
     "Correction": _record({**ROLL, "game_no": GAME_NO, "roll_seq": ROLL_SEQ}, optional=("game_no", "roll_seq")),
     "Undo": _record({"game_no": GAME_NO}, optional=("game_no",)),
     "Press": _record({"button": {"enum": list(BUTTONS)}}),
-    "NewGame": _record({"game": NAME, "players": {**_list(NAME), "minItems": 1, "maxItems": 16},
+    "NewGame": _record({"game": NAME, "players": {**_list(PLAYER), "minItems": 1, "maxItems": 16},
                         "options": OBJECT,
                         "ends_game": {**INTEGER, "minimum": 0, "maximum": 2**53,
                                       "description": "the `game_no` of the unfinished game this one ends for good; "
@@ -126,7 +130,8 @@ SCHEMAS: JSON = {
 
 ERRORS: JSON = {
     "400": "Malformed: not JSON, wrong types, missing or unknown keys, unknown move or game.",
-    "403": "Missing or wrong token, another seat's action, a cross-site request or not JSON.",
+    "403": "Missing or wrong token (or an Authorization header that is not Bearer), another seat's action, a seat the "
+           "game being played does not have (not_at_table), a cross-site request or not JSON.",
     "404": "Not found.",
     "409": "The rules refuse this now; nothing changed.",
     "413": "The body is larger than 16 KB.",
@@ -190,9 +195,14 @@ def _paths() -> JSON:
                          errors=(*WRITE_ERRORS, "404"), body="Empty"),
             "parameters": [SEAT]}},
         "/api/seats/{seat}/qr.svg": {"get": {
-            **_operation("The QR code of a seat's join link (host only).", {"image/svg+xml": {"schema": STRING}},
-                         errors=(*READ_ERRORS, "404")),
+            **_operation("The QR code of a seat's join link (host only). It issues nothing: a new game gives each of "
+                         "its seats a link, POST /api/seats/{seat}/token a new one (409 no_seat_link when there is none).",
+                         {"image/svg+xml": {"schema": STRING}}, errors=(*READ_ERRORS, "404", "409")),
             "parameters": [SEAT]}},
+        "/api/host/token": {"post": _operation(
+            "End the host's link and issue a new one (host only): the old link is refused from the next request on "
+            "and its event streams end; the answer sets the new token as this browser's cookie.",
+            _json(_ref("HostLink")), errors=WRITE_ERRORS, body="Empty")},
         "/api/camera/view.jpg": {"get": _operation(
             "What the box's camera sees now, the tray outlined and each die boxed with its value (host only).",
             {"image/jpeg": {"schema": {**STRING, "format": "binary"}}}, errors=(*READ_ERRORS, "404", "409", "503"))},

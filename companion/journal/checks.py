@@ -1,7 +1,6 @@
 """Start-up checks of the journal's files, and the sentences for storage faults (stdlib only).
 
-`check_wal` refuses a WAL file that SQLite's recovery would silently cut short of saved moves
-(companion/journal/wal_scan.py says how that is told from a torn last write).
+The WAL and its index are checked in companion/journal/wal_checks.py.
 """
 from __future__ import annotations
 
@@ -13,7 +12,6 @@ from pathlib import Path
 
 from companion.journal.codec import decode
 from companion.rules.errors import CompanionError
-from companion.journal.wal_scan import WAL_HEADER, scan_wal
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -40,8 +38,8 @@ def damaged(path: Path, detail: str) -> JournalError:
 def check_main_file(path: Path, wal_in_use: bool) -> None:
     """Check the database file's header and length; raises JournalError when it was cut or overwritten."""
     size = path.stat().st_size
-    if size == 0:
-        return
+    if size == 0:  # a journal is made whole before it takes its name: an empty one was cut or overwritten
+        raise damaged(path, "it is empty (0 bytes), so it was cut off or overwritten")
     with path.open("rb") as file:
         header = file.read(100)
     if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
@@ -53,25 +51,6 @@ def check_main_file(path: Path, wal_in_use: bool) -> None:
     counter, pages, valid_for = (struct.unpack(">I", header[at:at + 4])[0] for at in (24, 28, 92))
     if not wal_in_use and counter == valid_for and pages * page_size > size:
         raise damaged(path, f"it holds {size // page_size} of the {pages} pages its header records, so it was cut off")
-
-
-def check_wal(path: Path) -> bool:
-    """Check the journal's WAL file; returns whether it holds frames; raises JournalError when damaged."""
-    wal = path.with_name(path.name + "-wal")
-    if not wal.exists():
-        return False
-    if not path.exists() and wal.stat().st_size > 0:
-        raise damaged(path, f"the journal itself is missing but {wal.name} is still there; put the journal back or move {wal.name} aside too")
-    raw = wal.read_bytes()
-    if len(raw) <= WAL_HEADER:
-        return False
-    scan = scan_wal(raw)
-    if scan is None:
-        raise damaged(path, f"the header of {wal.name} is damaged, so SQLite would silently ignore every change saved in it")
-    if scan.lost_commits:
-        raise damaged(path, f"{wal.name} is damaged at frame {scan.kept + 1} of {scan.frames}: SQLite would "
-                            f"silently drop the {scan.lost_commits} saved change(s) after it")
-    return scan.frames > 0
 
 
 def absent_side_files(path: Path) -> list[Path]:

@@ -31,8 +31,13 @@ CREATE TABLE IF NOT EXISTS tokens (
     token TEXT NOT NULL,
     issued REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS in_use (
+    id INTEGER PRIMARY KEY CHECK (id = 1)
+);
 """
 TABLES = {"games", "entries", "tokens"}
+"""The tables a journal must hold; `in_use` (a row while a companion writes to it, gone after a clean stop) came
+later and is made at the first write."""
 
 COLUMNS = schema_columns(SCHEMA)  # what each table needs: a journal lacking one is from an older version
 

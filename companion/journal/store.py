@@ -2,16 +2,20 @@
 
 WAL and synchronous=FULL, so an input reported as accepted survives a power cut; an input and the
 end of the game it brings are one commit. Restarting is replaying the current game's inputs.
-Finished games stay, with their outcome, for history. At opening, the files are checked (see
-`journal_checks`) and a damaged journal is reported, never repaired or cut; a state folder that
+Finished games stay, with their outcome, for history. At opening, the files are checked (checks.py,
+wal_checks.py) and a damaged journal is reported, never repaired or cut; a state folder that
 cannot be written opens read-only, and every write it refuses says why in players' words.
+
+The WAL is copied into the journal file (a checkpoint) when a game ends and at a clean stop, which
+also deletes the WAL: after a clean stop, journal.sqlite alone holds every move. From its first
+write until then, the file says it is in use (wal_checks.py says what that tells a later start).
 """
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -21,7 +25,6 @@ from companion.journal.checks import (
     FORMAT,
     JournalError,
     absent_side_files,
-    check_wal,
     damaged,
     nothing_saved_yet,
     open_checked,
@@ -34,50 +37,42 @@ from companion.journal.checks import (
     storage_refusal,
     writable,
 )
+from companion.journal.fresh import create
+from companion.journal.in_use import checkpoint, mark_in_use, mark_stopped
+from companion.journal.records import Entry, PastGame
 from companion.journal.schema import COLUMNS, SCHEMA, TABLES, Transaction
+from companion.journal.wal_checks import check_side_files
 from companion.rules.errors import CompanionError
 from companion.rules.said import Said
 
 __all__ = ["Entry", "Journal", "JournalError", "PastGame"]
 
-@dataclass(frozen=True)
-class Entry:
-    """One journaled input with its number, game, time and source."""
-
-    seq: int
-    game_id: int
-    at: float
-    source: str
-    input: Input
-
-
-@dataclass(frozen=True)
-class PastGame:
-    """A game in the history: who played, when, and how it ended (None while unfinished)."""
-
-    id: int
-    game: str
-    players: tuple[str, ...]
-    started: float
-    finished: float | None
-    outcome: dict[str, Any] | None
-
+log = logging.getLogger(__name__)
+NO_TABLES = ("it holds no tables, so it is not a journal this companion made whole: it was overwritten, or its "
+             "WAL file, which held everything, is missing")
 
 class Journal:
     """The SQLite event log; the engine loop writes, tokens and history may be read elsewhere."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, visitor: bool = False) -> None:
         """Open (or create) the journal and check it; raises JournalError when damaged or unusable.
 
         A damaged journal is reported and left byte for byte as it was: an existing journal is
         checked and read through a read-only connection, and opened for writing only at the first
         write (so one the replay finds wrong is closed unwritten, with no checkpoint). When the state
         cannot be written, `read_only` is True and every write is refused with a sentence.
+        `visitor`: the command line, beside a companion that may be running: it never marks the
+        journal in use or stopped, and never lets SQLite fold the WAL into the file as it closes.
         """
         self.path = Path(path)
         self._lock = threading.RLock()
         self.read_only = False
         self._writing = False
+        self._visitor = visitor
+        self._in_use = False  # whether this companion has marked the journal in use
+        self._kept: sqlite3.Connection | None = None  # a visitor's reader, closed after its writer
+        self._version: int | None = None  # SQLite's data_version when the tokens were last read
+        self._closed = False
         self._absent = absent_side_files(self.path)
         try:
             self._db = self._open()
@@ -87,21 +82,25 @@ class Journal:
 
     def _open(self) -> sqlite3.Connection:
         exists = self.path.exists()
-        wal_in_use = check_wal(self.path)
+        wal_in_use = check_side_files(self.path)
         if not exists:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self.read_only = not writable(self.path)
-        if exists and not self.read_only:
+        if not exists and self.read_only:
+            raise nothing_saved_yet(self.path)
+        if not exists:
+            create(self.path)
+        elif not self.read_only:
             roll_back_unfinished(self.path)
-        if exists:
-            reader, tables = open_checked(self.path, read_only=self.read_only, wal_in_use=wal_in_use,
-                                          columns=COLUMNS)
-            if TABLES <= tables:
-                return reader
-            reader.close()  # a journal cut before its first commit: it has no tables to keep
+        reader, tables = open_checked(self.path, read_only=self.read_only, wal_in_use=wal_in_use, columns=COLUMNS)
+        if TABLES <= tables:
+            return reader
+        reader.close()
+        if not tables & TABLES:
+            raise damaged(self.path, NO_TABLES)
         if self.read_only:
             raise nothing_saved_yet(self.path)
-        self._writing = True
+        self._writing = True  # a journal of an older version, without a table this one adds: add it now
         return self._open_for_writing()
 
     def _open_for_writing(self) -> sqlite3.Connection:
@@ -118,7 +117,8 @@ class Journal:
         return db
 
     def _writer(self, what: str) -> sqlite3.Connection:
-        """The connection to write with (opened at the first write; lock held); raises JournalError."""
+        """The connection to write with (opened at the first write, which marks the journal in use; lock held);
+        raises JournalError."""
         if self.read_only:
             raise read_only(read_only_place(self.path), what=what)
         if not self._writing:
@@ -126,9 +126,26 @@ class Journal:
                 db = self._open_for_writing()
             except sqlite3.Error as error:
                 raise self._refusal(error, what) from None
-            self._db.close()
-            self._db, self._writing = db, True
+            if self._visitor:
+                self._kept = self._db  # open until the writer closes, so SQLite leaves the WAL as it is
+            else:
+                self._db.close()
+            self._db, self._writing, self._version = db, True, None
+        if not self._visitor and not self._in_use:
+            self._mark_in_use(what)
         return self._db
+
+    def _mark_in_use(self, what: str) -> None:
+        """Say in the journal file itself that a companion writes to it (lock held); raises JournalError."""
+        try:
+            mark_in_use(self._db, self.path)
+        except sqlite3.Error as error:
+            raise self._refusal(error, what) from None
+        self._in_use = True
+
+    def _checkpoint(self, mode: str) -> None:
+        """Copy the WAL into the journal file (lock held); raises nothing."""
+        checkpoint(self._db, self.path, mode)
 
     def damaged(self, detail: str) -> JournalError:
         """The error naming this journal as damaged and saying what to do; raises nothing."""
@@ -147,8 +164,25 @@ class Journal:
         return storage_refusal(self.path, name, str(error), what=what)
 
     def close(self) -> None:
-        """Close the database; raises nothing."""
-        self._db.close()
+        """Close the database: a companion's journal is first copied whole into its file, its WAL removed and the file
+        marked stopped cleanly, so journal.sqlite alone holds every move; raises nothing."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            if not self._visitor and not self.read_only:
+                self._stop_cleanly()
+            self._db.close()
+            if self._kept is not None:
+                self._kept.close()
+                self._kept = None
+
+    def _stop_cleanly(self) -> None:
+        """Mark the journal stopped and copy the whole WAL into the file (lock held); raises nothing."""
+        try:
+            mark_stopped(self._writer("the clean stop"), self.path)
+        except (JournalError, sqlite3.Error):
+            log.warning("could not mark the journal %s stopped cleanly", self.path, exc_info=True)
 
     def abandon(self) -> None:
         """Close after a failed start (nothing written), removing the index files opening made; raises nothing."""
@@ -177,6 +211,9 @@ class Journal:
                     self._db.execute("UPDATE games SET finished = NULL, outcome = NULL WHERE id = ?", (game_id,))
                 if outcome is not None:
                     self._finish(int(game_id or 0), outcome, at)
+            if outcome is not None:  # a game ended: the file alone holds it now
+                with self._lock:
+                    self._checkpoint("PASSIVE")
         except sqlite3.Error as error:
             raise self._refusal(error, what) from None
         return int(cursor.lastrowid or 0), int(game_id or 0)
@@ -200,6 +237,7 @@ class Journal:
             with self._lock:
                 self._writer("the end of the game")
                 self._finish(game_id, outcome, at)
+                self._checkpoint("PASSIVE")
         except sqlite3.Error as error:
             raise self._refusal(error, "the end of the game") from None
 
@@ -272,5 +310,17 @@ class Journal:
         try:
             with self._lock:
                 self._writer("the new link").execute(sql, (holder, token, at))
+                if self._visitor:  # in the file at once: the WAL stays until a companion copies it
+                    self._checkpoint("PASSIVE")
         except sqlite3.Error as error:
             raise self._refusal(error, "the new link") from None
+
+    def changed_elsewhere(self) -> bool:
+        """Whether another connection (the command line's) changed the journal since the last call; raises nothing."""
+        try:
+            with self._lock:
+                version = int(self._db.execute("PRAGMA data_version").fetchone()[0])
+                changed, self._version = version != self._version, version
+        except sqlite3.Error:
+            return False
+        return changed

@@ -25,6 +25,7 @@ class WalScan:
     frames: int
     kept: int
     lost_commits: int
+    salts: bytes = b""
 
 
 def scan_wal(raw: bytes) -> WalScan | None:
@@ -46,7 +47,8 @@ def scan_wal(raw: bytes) -> WalScan | None:
             break
         kept = index + 1
         transaction_start = kept if commit else transaction_start
-    return WalScan(count, kept, _lost_commits(frames, kept, transaction_start, (salt1, salt2), big_endian))
+    lost = _lost_commits(frames, kept, transaction_start, (salt1, salt2), big_endian)
+    return WalScan(count, kept, lost, raw[16:24])
 
 
 def _lost_commits(frames: list[bytes], bad: int, transaction_start: int, salts: tuple[int, int], big_endian: bool) -> int:
@@ -77,8 +79,12 @@ def _checks_out(before: bytes, frame: bytes, big_endian: bool) -> bool:
 
 
 def _checksum(data: bytes, start: tuple[int, int], big_endian: bool) -> tuple[int, int]:
-    """SQLite's WAL checksum (two running 32-bit sums over pairs of words)."""
-    words = struct.unpack(f"{'>' if big_endian else '<'}{len(data) // 4}I", data)
+    """SQLite's WAL checksum of bytes read as words in the WAL's byte order; raises nothing."""
+    return checksum(struct.unpack(f"{'>' if big_endian else '<'}{len(data) // 4}I", data), start)
+
+
+def checksum(words: tuple[int, ...], start: tuple[int, int]) -> tuple[int, int]:
+    """SQLite's checksum (two running 32-bit sums over pairs of words), from `start`; raises nothing."""
     first, second = start
     pairs = iter(words)
     for one, two in zip(pairs, pairs):

@@ -17,6 +17,7 @@ from companion.rules.errors import (
     WrongDice,
 )
 from companion.rules.game import Act, Game, Roll, Setup, say
+from companion.rules.names import check_name
 from companion.rules.said import Said
 from companion.rules.schema import JSON, validate
 from companion.rules.table import LastRoll, Later, Table, Taken
@@ -61,12 +62,21 @@ def same_name(one: str, other: str) -> bool:
 
 
 def _check_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise BadInput("Each player's name must be some text.")
-    clean = " ".join(name.split())
-    if len(clean) > MAX_NAME or not clean.isprintable():
-        raise BadInput(f"A player's name must be at most {MAX_NAME} printable characters.")
-    return clean
+    """The tidied name; raises BadInput when neither today's rule (what people see: companion/rules/names.py; the
+    web checks it before a game starts) nor the older one that journals already hold names by accepts it."""
+    try:
+        return check_name(name, MAX_NAME)
+    except BadInput:
+        if not _accepted_before(name):
+            raise
+        return " ".join(name.split())  # a game journaled before names were judged by what people see replays as it was
+
+
+def _accepted_before(name: Any) -> bool:
+    """Whether the rule before names.py accepted the name (printable text of at most MAX_NAME characters); raises
+    nothing."""
+    clean = " ".join(name.split()) if isinstance(name, str) else ""
+    return bool(clean) and len(clean) <= MAX_NAME and clean.isprintable()
 
 
 def check_options(game: Game[Any], options: Any) -> dict[str, Any]:

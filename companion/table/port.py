@@ -65,13 +65,20 @@ class TokenBook(Protocol):
         """Whose token this is, or None for a wrong or missing token; raises nothing."""
 
     def seat_token(self, seat: int) -> str:
-        """The current token of a seat (issuing one if there is none); raises JournalError."""
+        """The current token of a seat (issuing one if there is none: never from a request that only reads); raises
+        JournalError."""
 
     def host_token(self) -> str:
         """The host's token; raises nothing."""
 
     def reissue(self, seat: int) -> str:
         """Revoke a seat's token and issue a new one; raises JournalError."""
+
+    def has_seat_token(self, seat: int) -> bool:
+        """Whether the seat holds a token (a new game issues one to each of its seats); raises nothing."""
+
+    def reissue_host(self) -> str:
+        """End the host's token and issue a new one; raises JournalError."""
 
 
 class TablePort(Protocol):

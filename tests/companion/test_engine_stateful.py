@@ -27,6 +27,7 @@ from companion.rules.inputs import CorrectDice, DiceRolled, Input, Move, StartGa
 from companion.rules import engine
 from companion.rules.autoplay import random_input, sample
 from companion.rules.errors import CompanionError
+from companion.rules.names import check_name
 from companion.rules.schema import text, validate
 from companion.rules.table import Table
 from companion.table.snapshot import Extras, snapshot
@@ -253,7 +254,7 @@ class TableMachine(RuleBasedStateMachine):
     @invariant()
     def the_players_are_named_plainly(self) -> None:
         names = self.table.players
-        assert all(name.isprintable() and 0 < len(name) <= engine.MAX_NAME for name in names), names
+        assert all(check_name(name, engine.MAX_NAME) == name for name in names), names  # as people see them
         assert len({name.casefold() for name in names}) == len(names), names
 
     @invariant()

@@ -69,3 +69,13 @@ def test_a_damaged_journal_is_reported_and_left_alone(tmp_path: Path) -> None:
     with pytest.raises(JournalError, match="left as it is"):
         Journal(path)
     assert path.read_bytes()[:16] == b"this is not sql!"
+
+
+def test_a_game_journaled_with_a_name_the_older_rule_took_still_replays(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite"
+    blank_looking = "\u3164"  # a Hangul filler: printable to the older rule, blank to what people see
+    session = _session(path)
+    session.submit(StartGame("through-the-gate", ("Ann", blank_looking), {}, 3), source="host")
+    session.submit(DiceRolled((6,), (6,), ("camera",)), source="camera")
+    restarted = _session(path)
+    assert restarted.table == session.table and restarted.table.players == ("Ann", blank_looking)

@@ -53,6 +53,14 @@ class FakeTokens:
         self.tokens[token] = Holder(seat)
         return token
 
+    def has_seat_token(self, seat: int) -> bool:
+        return any(holder.seat == seat for holder in self.tokens.values())
+
+    def reissue_host(self) -> str:
+        self.tokens = {token: holder for token, holder in self.tokens.items() if not holder.is_host}
+        self.tokens["host-token-new"] = Holder(None)
+        return "host-token-new"
+
 
 @dataclass
 class FakePort:
