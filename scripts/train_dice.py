@@ -79,6 +79,7 @@ def main() -> None:
     parser.add_argument("--leave-out", choices=every, help="train without this source, to measure on it")
     parser.add_argument("--device", default="cpu", help="cpu, or cuda where a GPU is lent (the views are made on the CPU)")
     parser.add_argument("--minutes", type=float, help="each part trains only as many steps as fit in this many minutes")
+    parser.add_argument("--workers", type=int, default=0, help="processes making the views (0: this one, as shipped)")
     parser.add_argument("--shared", type=Path, default=SHARED, help="the folder of photo sources (default ../shared/dice)")
     options = parser.parse_args()
     torch.set_num_threads(options.threads)
@@ -95,13 +96,14 @@ def main() -> None:
     photos = load_photos(options.shared, options.photos, folders) + synthetic_photos(options.synthetic, SEED)
     log(f"{len(photos)} photos, {sum(len(photo.dice) for photo in photos)} dice ({options.photos} of {', '.join(folders)})")
     if "finder" in options.part:
-        finder = train_finder(photos, options.finder_steps, SEED, log, device=options.device, minutes=options.minutes)
+        finder = train_finder(photos, options.finder_steps, SEED, log, device=options.device, minutes=options.minutes,
+                              workers=options.workers)
         save(finder, torch.zeros(1, 3, 256, 256), options.out / "dice_finder.onnx", spatial=True)
         log("wrote dice_finder.onnx")
     for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):
         if part in options.part:
             faces = train_faces(photos, steps, SEED, log, draw=options.face_dice,
-                                device=options.device, minutes=options.minutes)
+                                device=options.device, minutes=options.minutes, workers=options.workers)
             save(faces, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / FACE_FILES[part], spatial=False)
             log(f"wrote {FACE_FILES[part]}")
 

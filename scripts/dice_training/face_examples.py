@@ -39,6 +39,11 @@ class FaceExamples:
             sources.setdefault(photo.source, []).append(index)
         self.sources = [sources[name] for name in sorted(sources)] if draw == "per-source" else None
 
+    def drawing_with(self, rng: np.random.Generator) -> "FaceExamples":
+        """These examples, drawn from now on with `rng` (a worker process's own); raises nothing."""
+        self.rng = rng
+        return self
+
     def batch(self, size: int) -> tuple[np.ndarray, np.ndarray]:
         """Returns (normalised crops, classes) for one training batch; raises nothing."""
         crops, classes = [], []

@@ -9,6 +9,7 @@ import numpy as np
 import torch
 
 from dice_training.augment import recolour
+from dice_training.batches import batches
 from dice_training.budget import affordable_steps
 from dice_training.data import SYNTHETIC, Photo
 from dice_training.models import Finder
@@ -99,20 +100,22 @@ def finder_batch(photos: list[Photo], levels: list[list[np.ndarray]], rng: np.ra
 
 
 def train_finder(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None], *,
-                 device: str = "cpu", minutes: float | None = None) -> Finder:
+                 device: str = "cpu", minutes: float | None = None, workers: int = 0) -> Finder:
     """Returns a finder trained for `steps` batches of 16 views of the scene photos (fewer if they would outlast
-    `minutes`); raises nothing."""
+    `minutes`; made by `workers` processes, or here with 0); raises nothing."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     photos = [photo for photo in photos if photo.scene]
     levels = [pyramid(photo.image) for photo in photos]
-    steps = affordable_steps(lambda: finder_batch(photos, levels, np.random.default_rng(seed + 1)), steps, minutes, log)
+    steps = affordable_steps(lambda: finder_batch(photos, levels, np.random.default_rng(seed + 1)), steps, minutes, log,
+                             workers=workers)
+    made = batches(lambda generator: finder_batch(photos, levels, generator), rng, seed, workers)
     model = Finder().to(device)
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
     model.train()
     for step in range(steps):
-        views, *targets = (torch.from_numpy(part).to(device) for part in finder_batch(photos, levels, rng))
+        views, *targets = (torch.as_tensor(part).to(device) for part in next(made))
         loss = finder_loss(model(views), *targets)
         optimiser.zero_grad()
         loss.backward()
