@@ -8,13 +8,16 @@ import sys
 import threading
 from dataclasses import replace
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 from urllib.parse import urlsplit
 
 from companion import config as config_module
 from companion.config import Config, ConfigError
 from companion.rules.errors import CompanionError
 from vision.hints import add_hints
+
+if TYPE_CHECKING:
+    from vision.reader import Relook
 
 NO_ADDRESS_YET = ("warning: this machine has no network address yet, so no phone can reach it: join it to a "
                   "Wi-Fi (or let it make its own); the QR codes show its address once it has one.")
@@ -33,7 +36,13 @@ def parser() -> argparse.ArgumentParser:
     read = commands.add_parser("read-dice", help="read the dice in photos")
     read.add_argument("images", nargs="+")
     read.add_argument("--json", action="store_true", help="one JSON object per image and line")
+    read.add_argument("--state", type=Path, help="read with what this state folder's table taught (companion teach)")
     add_hints(read)
+    teach = commands.add_parser("teach", help="teach the box a table's dice from labelled photos")
+    teach.add_argument("images", nargs="+", type=Path, metavar="IMAGE")
+    teach.add_argument("--state", type=Path, required=True, help="the state folder the table's learning is kept in")
+    teach.add_argument("--labels", type=Path, required=True, help="LABELS.csv: file,dice,boxes as in ../shared/dice")
+    add_hints(teach)
     host = commands.add_parser("host-url", help="print the host's join URL (it holds the host token)")
     _common(host)
     host.add_argument("--new", action="store_true",
@@ -232,6 +241,33 @@ def _calibrated_on_the_page(state: Path, camera: config_module.Camera) -> str:
             f"that instead of this file's [camera] calibration: {tray}, {size}, {light}.")
 
 
+def _taught(state: Path | None) -> Relook | None:
+    """The reader's hook for what the state folder's table taught, or None; raises ValueError for a damaged layer."""
+    if state is None or not (state / "learned-dice.sqlite").is_file():
+        return None
+    from companion.camera.lessons import Lessons
+    from vision.learning import Features, relook
+    from vision.reader import MODELS
+
+    lessons = Lessons(state)
+    try:
+        layer = lessons.layer()
+    finally:
+        lessons.close()
+    return None if layer is None else relook(layer, Features(MODELS / "dice_faces.onnx"))
+
+
+def _teach(args: argparse.Namespace) -> int:
+    """Run `companion teach`; returns 0, or 2 with one sentence on bad input (nothing kept)."""
+    from companion.camera.teach_photos import teach
+
+    try:
+        print(teach(args.state, args.labels, args.images, die_px=args.die_px))
+    except ValueError as error:
+        return _say(str(error))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The `companion` command; returns the exit code (2 with one sentence for bad input)."""
     args = parser().parse_args(argv)
@@ -239,7 +275,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "read-dice":
             from vision.cli import read_dice_main
 
-            return read_dice_main(args.images, as_json=args.json, die_px=args.die_px, tray=args.tray)
+            return read_dice_main(args.images, as_json=args.json, die_px=args.die_px, tray=args.tray,
+                                  taught=_taught(args.state))
+        if args.command == "teach":
+            return _teach(args)
         if args.command == "check-config":
             return check_config(args.config, args.state)
         if args.command == "calibrate":

@@ -11,18 +11,18 @@ import cv2
 import numpy as np
 
 from vision.hints import add_hints
-from vision.reader import DiceReader
+from vision.reader import DiceReader, Relook
 from vision.types import OFF_TRAY, UNSURE, DiceReading
 
 MAX_PHOTO_BYTES = 200_000_000  # a camera photo is a few MB; a larger file would only fill the memory of a Pi
 
 
 def read_dice_main(paths: list[str], *, as_json: bool, die_px: float | None = None,
-                   tray: tuple[int, int, int, int] | None = None) -> int:
+                   tray: tuple[int, int, int, int] | None = None, taught: Relook | None = None) -> int:
     """Prints one line per image (JSON objects with --json), read as a box calibrated with `die_px` and `tray`
     would; returns 0, or 1 if any image failed; raises nothing."""
     failures = 0
-    reader = DiceReader()  # loaded first, so that each image's `ms` is its reading time alone
+    reader = DiceReader(taught=taught)  # loaded first, so that each image's `ms` is its reading time alone
     for path in paths:
         line, failed = _one_image(reader, path, as_json, die_px=die_px, tray=tray)
         failures += failed

@@ -13,11 +13,12 @@ import math
 import statistics
 import threading
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
 from vision.cutting import face_contrast, pyramid
-from vision.faces import CLASSES, NOT_PIPS, NOTHING, FaceReader
+from vision.faces import CLASSES, NOT_PIPS, NOTHING, FaceReader, FaceReadings
 from vision.finder import Finder, Spot, strongest_apart
 from vision.pips import foreshortening
 from vision.types import NOT_PIPS as NOT_PIPS_FLAG
@@ -40,15 +41,24 @@ SPECK_BELOW = 1 / 3  # a face under this share of the photo's largest face is mo
 STALE_HINT = 1.33  # dice found this many times bigger or smaller than the die_px hint: it is stale, look without it
 
 
-class DiceReader:
-    """The loaded networks; `read` may be called from any thread (one read at a time)."""
+# What a table taught (vision/learning.py): given the pyramid, the (x, y, face) places and the face reader's
+# readings of them, the readings as this table's dice have shown them to be read.
+Relook = Callable[[list[np.ndarray], list[tuple[float, float, float]], FaceReadings], FaceReadings]
 
-    def __init__(self, models: Path = MODELS) -> None:
+
+class DiceReader:
+    """The loaded networks; `read` may be called from any thread (one read at a time).
+
+    `taught`, when set (at any time, by a plain assignment), reads the faces again as the table taught.
+    """
+
+    def __init__(self, models: Path = MODELS, *, taught: Relook | None = None) -> None:
         """Loads the three networks from `models`; raises FileNotFoundError when a model file is missing."""
         self._finder = Finder(models / "dice_finder.onnx")
         self._faces = FaceReader(models / "dice_faces.onnx", models / "dice_faces_second.onnx")
         self._lock = threading.Lock()
         self._warned_stale: float | None = None
+        self.taught = taught
 
     def read(
         self, frame: np.ndarray, *, tray: tuple[int, int, int, int] | None = None, die_px: float | None = None
@@ -70,7 +80,11 @@ class DiceReader:
         """Returns the dice the finder and the face reader agree on, unsorted; raises nothing."""
         with self._lock:
             spots = strongest_apart(self._spots(images, die_size))
-            faces = self._faces.read(images, [(spot.x, spot.y, spot.face) for spot in spots])
+            places = [(spot.x, spot.y, spot.face) for spot in spots]
+            faces = self._faces.read(images, places)
+            taught = self.taught
+            if taught is not None and places:
+                faces = taught(images, places, faces)
         kept = [
             (spot, chance, agree)
             for spot, chance, agree, crop in zip(spots, faces.chances, faces.agreed, faces.crops)

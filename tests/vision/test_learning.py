@@ -1,0 +1,79 @@
+"""The per-table layer (vision/learning.py): it learns a table's dice, checks itself on held-back dice, never
+makes silent errors worse, and the reader reads with it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.learning import Check, Example, Features, Layer, learn, relook
+from vision.reader import MODELS, DiceReader
+from vision.scoring import load_folder
+from vision.teaching import examples_from
+
+
+@pytest.fixture(scope="module")
+def features() -> Features:
+    return Features(MODELS / "dice_faces.onnx")
+
+
+@pytest.fixture(scope="module")
+def taught(shared_dice: Path) -> list[Example]:
+    """Examples from 36 tomitomi3 crops, six of each value (a source the shipped networks never saw)."""
+    reader = DiceReader()
+    photos = load_folder(shared_dice / "tomitomi3-gray-d6")
+    chosen = [photo for value in range(1, 7) for photo in [p for p in photos if p.values == (value,)][:6]]
+    examples = []
+    for photo in chosen:
+        found, _ = examples_from(reader, cv2.imread(str(photo.path)), photo.values, None, group=photo.path.name)
+        examples += found
+    return examples
+
+
+def test_examples_carry_the_value_and_a_surround(taught: list[Example]) -> None:
+    assert len(taught) >= 30
+    assert {example.value for example in taught} == {1, 2, 3, 4, 5, 6}
+    assert all(example.surround.shape == (64, 64, 3) and example.surround.dtype == np.uint8 for example in taught)
+
+
+def test_a_layer_is_kept_only_when_held_back_dice_read_better(taught: list[Example], features: Features) -> None:
+    layer, said = learn(taught, features)
+    if layer is None:
+        assert said.startswith("learned nothing")
+    else:
+        assert layer.check.better_than(layer.base)
+        assert layer.check.silent <= layer.base.silent
+        assert said.startswith(f"learned from {len(taught)} dice")
+
+
+def test_the_layer_survives_bytes(taught: list[Example], features: Features) -> None:
+    layer = Layer(np.ones((193, 7)), 0.95, Check(10, 8, 0), Check(10, 5, 0), 10)
+    again = Layer.from_bytes(layer.to_bytes())
+    assert again.threshold == 0.95 and again.check == layer.check and np.array_equal(again.weights, layer.weights)
+    with pytest.raises(ValueError):
+        Layer.from_bytes(b"not a layer")
+
+
+def test_an_earlier_layer_is_kept_when_the_new_one_is_worse(taught: list[Example], features: Features) -> None:
+    perfect = Layer(np.zeros((193, 7)), 0.9, Check(len(taught), len(taught), 0), Check(len(taught), 0, 0), len(taught))
+    layer, said = learn(taught, features, previous=perfect)
+    assert layer is perfect and said.startswith("kept the table's earlier layer")
+
+
+def test_nothing_to_learn_from_is_refused(features: Features) -> None:
+    with pytest.raises(ValueError, match="no example"):
+        learn([], features)
+
+
+def test_the_reader_reads_with_a_layer_and_keeps_its_contract(shared_dice: Path, taught: list[Example],
+                                                               features: Features) -> None:
+    correcting = Layer(np.zeros((193, 7)), 0.9, Check(1, 1, 0), Check(1, 0, 0), 1)
+    frame = cv2.imread(str(shared_dice / "tomitomi3-gray-d6" / "d6_3_00001.png")) if (
+        shared_dice / "tomitomi3-gray-d6" / "d6_3_00001.png").is_file() else cv2.imread(str(load_folder(
+            shared_dice / "tomitomi3-gray-d6")[0].path))
+    plain = DiceReader().read(frame)
+    with_layer = DiceReader(taught=relook(correcting, features)).read(frame)
+    assert [die.box for die in with_layer.dice] == [die.box for die in plain.dice]  # a zero layer finds the same dice
+    assert [die.value for die in with_layer.dice] == [die.value for die in plain.dice]

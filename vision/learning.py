@@ -1,0 +1,254 @@
+"""What the table teaches: a small per-table layer over the shipped face network, learned in numpy in seconds.
+
+Each example is one die the camera read and the value that stood: a 64 px surround of its face, the face
+reader's class chances then (the prior), and how the base reader read it. The layer adds a linear correction,
+on pooled features of the face network, to the face reader's log chances of 1-6 pips and "not pips" (the
+chance that there is no die at all is left alone, so which dice are found does not change). It learns by
+logistic regression pulled toward no correction, checks itself on examples held back (folds of photos or
+rolls), picks the table's own sureness threshold so that silent errors there stay at or below the base
+reader's, and is kept only when it reads the held-back dice better than the reader it would replace.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cutting import CONTEXT, FACE_CROP, cut_views, normalise
+from vision.faces import CLASSES, NOTHING, FaceReadings
+from vision.networks import read_network
+
+SURROUND = 64  # an example keeps a SURROUND-pixel square around its face ...
+SPAN = 2 * CONTEXT  # ... spanning this many face sides (room to turn the reader's crop)
+SURROUND_FACE = SURROUND / SPAN  # a face's side in surround pixels
+TEACH_VIEWS = tuple((angle, mirror) for mirror in (False, True) for angle in (0.0, 90.0, 180.0, 270.0))
+READ_VIEWS = TEACH_VIEWS[:4]  # a taught face is read from four turns; they must agree
+THRESHOLDS = (0.9, 0.95, 0.98, 0.99, 0.995, 0.999)  # the sureness thresholds a table may choose (0.9 = the reader's)
+PULL = 1e-2  # L2 pull toward no correction
+STEPS = 300  # Adam steps over all examples
+FOLDS = 5  # held-back folds when checking a new layer
+FEATURE_TENSORS = ("/Flatten_output_0", "onnx_node!/Flatten", "/Flatten")  # OpenCV 5 names, then 4.x names
+
+
+@dataclass(frozen=True)
+class Example:
+    """One die the table taught: its surround, the value that stood, the face reader's chances, the base's reading."""
+
+    surround: np.ndarray  # (SURROUND, SURROUND, 3) uint8
+    value: int
+    prior: np.ndarray  # (CLASSES,) the face reader's class chances when it was read
+    base_value: int | None  # what the reader without this layer said ...
+    base_sure: bool  # ... and whether it was sure
+    group: str  # the photo or roll it came from: examples of one group are held back together
+
+
+@dataclass(frozen=True)
+class Check:
+    """How a reader read held-back dice: how many, sure & right, silent errors (sure and wrong)."""
+
+    dice: int
+    sure_right: int
+    silent: int
+
+    def better_than(self, other: "Check") -> bool:
+        """Whether this reads more dice sure & right with no more silent errors; raises nothing."""
+        return self.sure_right > other.sure_right and self.silent <= other.silent
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A learned per-table layer: the correction weights, the table's sureness threshold and its check."""
+
+    weights: np.ndarray  # (FEATURES + 1, CLASSES - 1): classes 1-6 pips and not pips
+    threshold: float
+    check: Check  # the layer's own check on held-back dice
+    base: Check  # the base reader's on the same dice
+    examples: int
+
+    def to_bytes(self) -> bytes:
+        """Returns the layer as .npz bytes; raises nothing."""
+        buffer = io.BytesIO()
+        np.savez(buffer, weights=self.weights, threshold=self.threshold, examples=self.examples,
+                 check=np.array([self.check.dice, self.check.sure_right, self.check.silent]),
+                 base=np.array([self.base.dice, self.base.sure_right, self.base.silent]))
+        return buffer.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "Layer":
+        """Returns the layer saved by to_bytes; raises ValueError when the bytes are no such layer."""
+        try:
+            saved = np.load(io.BytesIO(data))
+            return cls(saved["weights"].astype(np.float64), float(saved["threshold"]), Check(*map(int, saved["check"])),
+                       Check(*map(int, saved["base"])), int(saved["examples"]))
+        except (OSError, KeyError, ValueError, TypeError) as error:
+            raise ValueError(f"the learned layer could not be read ({error}).") from error
+
+
+class Features:
+    """The shipped face network cut short: pooled features of face crops, for learning and for reading."""
+
+    def __init__(self, model: Path) -> None:
+        """Loads the first face network; raises FileNotFoundError when it is missing, ValueError when it has no features."""
+        self._net = read_network(model, "dice face")
+        self._tensor = self._feature_tensor()
+
+    def _feature_tensor(self) -> str:
+        """Returns the name this OpenCV gives the features before the last layer; raises ValueError if none works."""
+        probe = np.zeros((1, 3, FACE_CROP, FACE_CROP), np.float32)
+        for name in FEATURE_TENSORS:
+            try:
+                self._net.setInput(probe)
+                if self._net.forward(name).size % 16 == 0:
+                    return name
+            except cv2.error:
+                continue
+        raise ValueError("this face network has no feature layer the per-table learning knows.")
+
+    def of(self, crops: np.ndarray) -> np.ndarray:
+        """Returns (N, FEATURES + 1) features (pooled, square-rooted, unit length, then a 1) of (N, 32, 32, 3) crops; raises nothing."""
+        self._net.setInput(normalise(crops))
+        maps = self._net.forward(self._tensor).reshape(len(crops), -1, 16)
+        pooled = np.sqrt(np.maximum(np.concatenate([maps.mean(axis=2), maps.max(axis=2)], axis=1), 0.0))
+        pooled /= np.linalg.norm(pooled, axis=1, keepdims=True) + 1e-6
+        return np.hstack([pooled, np.ones((len(crops), 1), np.float32)]).astype(np.float64)
+
+    def of_surrounds(self, surrounds: list[np.ndarray], views: tuple[tuple[float, bool], ...]) -> np.ndarray:
+        """Returns (N, views, FEATURES + 1) features of each surround's face from each view; raises nothing."""
+        middle = (SURROUND - 1) / 2
+        crops = [crop for surround in surrounds for crop in cut_views([surround], middle, middle, SURROUND_FACE, views)]
+        return self.of(np.stack(crops)).reshape(len(surrounds), len(views), -1)
+
+
+def surround_of(images: list[np.ndarray], x: float, y: float, face: float) -> np.ndarray:
+    """Returns the SURROUND-pixel uint8 square around a face at (x, y) of a frame's pyramid; raises nothing."""
+    frame = images[0]
+    reach = SPAN * face / 2
+    left, top = int(round(x - reach)), int(round(y - reach))
+    side = max(2, int(round(2 * reach)))
+    pad = max(0, -left, -top, left + side - frame.shape[1], top + side - frame.shape[0])
+    padded = cv2.copyMakeBorder(frame, pad, pad, pad, pad, cv2.BORDER_REPLICATE) if pad else frame
+    square = padded[top + pad : top + pad + side, left + pad : left + pad + side]
+    return cv2.resize(square, (SURROUND, SURROUND), interpolation=cv2.INTER_AREA)
+
+
+def chances_with(layer: Layer, features: np.ndarray, prior: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Returns (N, CLASSES) chances and (N,) whether the views agree, for (N, V, F) features and (N, CLASSES) priors; raises nothing."""
+    logits = np.log(np.clip(prior[:, None, 1:], 1e-6, 1.0)) + features @ layer.weights
+    logits -= logits.max(axis=2, keepdims=True)
+    per_view = np.exp(logits)
+    per_view /= per_view.sum(axis=2, keepdims=True)
+    votes = per_view.argmax(axis=2)
+    chances = np.array(prior, np.float64, copy=True)
+    chances[:, 1:] = per_view.mean(axis=1) * (1.0 - prior[:, NOTHING : NOTHING + 1])
+    return chances, (votes == votes[:, :1]).all(axis=1)
+
+
+def relook(layer: Layer, features: Features):  # noqa: ANN201 - returns vision.reader.Relook
+    """Returns the reader's `taught` hook that reads faces with the layer; raises nothing (the hook neither)."""
+
+    def taught(images: list[np.ndarray], places: list[tuple[float, float, float]], faces: FaceReadings) -> FaceReadings:
+        surrounds = [surround_of(images, x, y, face) for x, y, face in places]
+        chances, agree = chances_with(layer, features.of_surrounds(surrounds, READ_VIEWS), faces.chances)
+        sure_enough = chances[:, 1:].max(axis=1) / np.maximum(1e-9, 1.0 - chances[:, NOTHING]) >= layer.threshold
+        return FaceReadings(chances.astype(np.float32), agree & sure_enough, faces.crops)
+
+    return taught
+
+
+def learn(examples: list[Example], features: Features, *, previous: Layer | None = None) -> tuple[Layer | None, str]:
+    """Returns (the layer to read with, one sentence on what was learned); the previous layer (or None) is kept when
+    the new one does not read the held-back dice better; raises ValueError when there is no example."""
+    if not examples:
+        raise ValueError("there is no example to learn from: teach the box a few dice first.")
+    seen = features.of_surrounds([example.surround for example in examples], TEACH_VIEWS)
+    priors = np.stack([example.prior for example in examples]).astype(np.float64)
+    values = np.array([example.value for example in examples])
+    held = _held_back(examples, seen, priors, values)
+    base = _base_check(examples)
+    threshold, check = _threshold(held, values, base)
+    weights = _fit(seen, priors, values)
+    layer = Layer(weights, threshold, check, base, len(examples))
+    if previous is not None and not _as_good(check, previous.check):
+        return previous, (f"kept the table's earlier layer: on {check.dice} held-back dice the new one read {_said(check)}, "
+                          f"the earlier one {_said(previous.check)} of its own.")
+    if not check.better_than(base):
+        return previous, (f"learned nothing yet from {len(examples)} dice: on held-back dice a new layer read {_said(check)}, "
+                          f"the reader alone {_said(base)}.")
+    return layer, (f"learned from {len(examples)} dice: on held-back dice it reads {_said(check)} "
+                   f"(the reader alone {_said(base)}), sure from {threshold:g}.")
+
+
+def _as_good(new: Check, old: Check) -> bool:
+    """Whether a new check reads at least as large a share sure & right, with no larger share silently wrong; raises nothing."""
+    return new.sure_right * old.dice >= old.sure_right * new.dice and new.silent * old.dice <= old.silent * new.dice
+
+
+def _said(check: Check) -> str:
+    """Returns a check in words; raises nothing."""
+    return f"{check.sure_right} of {check.dice} sure & right, {check.silent} silently wrong"
+
+
+def _held_back(examples: list[Example], seen: np.ndarray, priors: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Returns each example's chances and view agreement as read by a layer that never saw its fold; raises nothing."""
+    groups = sorted({example.group for example in examples})
+    keys = [example.group for example in examples] if len(groups) >= 3 else [str(index) for index in range(len(examples))]
+    order = sorted(set(keys))
+    fold_of = {key: index % FOLDS for index, key in enumerate(order)}
+    folds = np.array([fold_of[key] for key in keys])
+    chances = np.array(priors, copy=True)
+    agree = np.zeros(len(examples), bool)
+    reading = seen[:, : len(READ_VIEWS)]
+    for fold in np.unique(folds):
+        out = folds == fold
+        if out.all():
+            continue
+        trial = Layer(_fit(seen[~out], priors[~out], values[~out]), 0.0, Check(0, 0, 0), Check(0, 0, 0), 0)
+        chances[out], agree[out] = chances_with(trial, reading[out], priors[out])
+    return chances, agree
+
+
+def _threshold(held: tuple[np.ndarray, np.ndarray], values: np.ndarray, base: Check) -> tuple[float, Check]:
+    """Returns the threshold that reads most held-back dice sure & right with no more silent errors than the base; raises nothing."""
+    chances, agree = held
+    said = chances[:, 1:].argmax(axis=1) + 1
+    confidence = chances[:, 1:].max(axis=1) / np.maximum(1e-9, 1.0 - chances[:, NOTHING])
+    best: tuple[float, Check] | None = None
+    for threshold in THRESHOLDS:
+        sure = agree & (confidence >= threshold) & (said <= 6)
+        check = Check(len(values), int((sure & (said == values)).sum()), int((sure & (said != values)).sum()))
+        if check.silent <= base.silent and (best is None or check.sure_right > best[1].sure_right):
+            best = (threshold, check)
+    if best is None:  # no threshold is as careful as the base: the surest one, which learn() then refuses
+        sure = agree & (confidence >= THRESHOLDS[-1]) & (said <= 6)
+        best = (THRESHOLDS[-1], Check(len(values), int((sure & (said == values)).sum()), int((sure & (said != values)).sum())))
+    return best
+
+
+def _base_check(examples: list[Example]) -> Check:
+    """Returns how the reader without a layer read the examples; raises nothing."""
+    right = sum(1 for example in examples if example.base_sure and example.base_value == example.value)
+    wrong = sum(1 for example in examples if example.base_sure and example.base_value != example.value)
+    return Check(len(examples), right, wrong)
+
+
+def _fit(seen: np.ndarray, priors: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Returns correction weights fitted by L2-pulled logistic regression over every view (Adam); raises nothing."""
+    count, views, width = seen.shape
+    rows = seen.reshape(count * views, width)
+    offsets = np.repeat(np.log(np.clip(priors[:, 1:], 1e-6, 1.0)), views, axis=0)
+    wanted = np.eye(CLASSES - 1)[np.repeat(values - 1, views)]
+    weights = np.zeros((width, CLASSES - 1))
+    moment, spread = np.zeros_like(weights), np.zeros_like(weights)
+    for step in range(1, STEPS + 1):
+        logits = offsets + rows @ weights
+        logits -= logits.max(axis=1, keepdims=True)
+        chances = np.exp(logits)
+        chances /= chances.sum(axis=1, keepdims=True)
+        gradient = rows.T @ (chances - wanted) / len(rows) + PULL * weights
+        moment = 0.9 * moment + 0.1 * gradient
+        spread = 0.999 * spread + 0.001 * gradient * gradient
+        weights -= 0.05 * (moment / (1 - 0.9**step)) / (np.sqrt(spread / (1 - 0.999**step)) + 1e-8)
+    return weights

@@ -1,0 +1,82 @@
+"""Turning a read photo and its labels into the table's examples: each labelled die the reader found, and its value."""
+from __future__ import annotations
+
+import numpy as np
+
+from vision.faces import NOT_PIPS, FaceReadings
+from vision.learning import Example, surround_of
+from vision.reader import SURE, DiceReader
+from vision.types import Box, DiceReading
+
+GROWTH = 1.15  # a read die belongs to a label box (grown by this) its centre falls in, as vision/scoring.py counts
+
+
+def examples_from(reader: DiceReader, frame: np.ndarray, values: tuple[int, ...], boxes: tuple[Box, ...] | None,
+                  *, group: str, die_px: float | None = None) -> tuple[list[Example], int]:
+    """Returns (the examples of one labelled photo, how many labelled dice the reader did not find); raises ValueError for a bad frame.
+
+    With boxes, each read die is paired with the label box it sits in; without, the photo is one die's crop and
+    its die is the one the reader found nearest the middle.
+    """
+    seen: dict[str, object] = {}
+    taught = reader.taught
+
+    def capture(images: list[np.ndarray], places: list[tuple[float, float, float]], faces: FaceReadings) -> FaceReadings:
+        seen.update(images=images, places=places, faces=faces)
+        return faces if taught is None else taught(images, places, faces)
+
+    reader.taught = capture
+    try:
+        reading = reader.read(frame, die_px=die_px)
+    finally:
+        reader.taught = taught
+    if not reading.dice:
+        return [], len(values)
+    pairs = _by_boxes(reading, boxes) if boxes is not None else _middle_die(reading, frame.shape)
+    places, faces = seen["places"], seen["faces"]
+    examples = []
+    for label, die_index in pairs.items():
+        place = _place_of(reading.dice[die_index].box, places)  # type: ignore[arg-type]
+        prior = faces.chances[place]  # type: ignore[attr-defined]
+        examples.append(Example(surround_of(seen["images"], *places[place]), values[label], prior,  # type: ignore[index, arg-type]
+                                *_base_reading(prior, bool(faces.agreed[place])), group))  # type: ignore[attr-defined]
+    return examples, len(values) - len(pairs)
+
+
+def _base_reading(prior: np.ndarray, agreed: bool) -> tuple[int | None, bool]:
+    """Returns (value, sure) as the face reader alone reads a face from its chances; raises nothing."""
+    best = int(np.argmax(prior[1:])) + 1
+    if best == NOT_PIPS:
+        return None, False
+    return best, agreed and float(prior[best]) / max(1e-9, 1.0 - float(prior[0])) >= SURE
+
+
+def _place_of(box: Box, places: list[tuple[float, float, float]]) -> int:
+    """Returns the index of the finder's place a read die's box came from (the nearest centre); raises nothing."""
+    centre_x, centre_y = box[0] + box[2] / 2, box[1] + box[3] / 2
+    return min(range(len(places)), key=lambda index: (places[index][0] - centre_x) ** 2 + (places[index][1] - centre_y) ** 2)
+
+
+def _by_boxes(reading: DiceReading, boxes: tuple[Box, ...]) -> dict[int, int]:
+    """Returns {label index: read die index}, one to one, closest centres first; raises nothing."""
+    centres = [(die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2) for die in reading.dice]
+    candidates = sorted(
+        ((x - left - width / 2) ** 2 + (y - top - height / 2) ** 2, label, index)
+        for label, (left, top, width, height) in enumerate(boxes)
+        for index, (x, y) in enumerate(centres)
+        if abs(x - left - width / 2) <= width * GROWTH / 2 and abs(y - top - height / 2) <= height * GROWTH / 2
+    )
+    pairs: dict[int, int] = {}
+    for _, label, index in candidates:
+        if label not in pairs and index not in pairs.values():
+            pairs[label] = index
+    return pairs
+
+
+def _middle_die(reading: DiceReading, shape: tuple[int, ...]) -> dict[int, int]:
+    """Returns {0: the read die nearest the photo's middle}; raises nothing."""
+    middle_x, middle_y = shape[1] / 2, shape[0] / 2
+    nearest = min(range(len(reading.dice)), key=lambda index: (reading.dice[index].box[0] + reading.dice[index].box[2] / 2
+                                                              - middle_x) ** 2 + (reading.dice[index].box[1]
+                                                              + reading.dice[index].box[3] / 2 - middle_y) ** 2)
+    return {0: nearest}
