@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.learning import Check, Example, Features, Layer, learn, relook
+from vision.learning import FEWEST_TO_JUDGE, Check, Example, Features, Layer, learn, relook
 from vision.reader import MODELS, DiceReader
 from vision.scoring import load_folder
 from vision.teaching import examples_from
@@ -60,6 +60,11 @@ def test_an_earlier_layer_is_kept_when_the_new_one_is_worse(taught: list[Example
     perfect = Layer(np.zeros((193, 7)), 0.9, Check(len(taught), len(taught), 0), Check(len(taught), 0, 0), len(taught))
     layer, said = learn(taught, features, previous=perfect)
     assert layer is perfect and said.startswith("kept the table's earlier layer")
+
+
+def test_too_few_dice_to_judge_a_layer_on_keep_the_reader_as_it_is(taught: list[Example], features: Features) -> None:
+    layer, said = learn(taught[:FEWEST_TO_JUDGE - 1], features)
+    assert layer is None and said.startswith(f"learned nothing yet from {FEWEST_TO_JUDGE - 1} dice")
 
 
 def test_nothing_to_learn_from_is_refused(features: Features) -> None:
