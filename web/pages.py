@@ -5,7 +5,8 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
 
-from web.auth import COOKIE, COOKIE_SECONDS, Refusal, check_token
+from companion.table.port import Holder
+from web.auth import COOKIE, COOKIE_SECONDS, Refusal, check_token, host_reader, web_state
 
 bp = Blueprint("pages", __name__)
 
@@ -44,5 +45,18 @@ def join() -> Response:
         return make_response(page, refusal.status)
     response = redirect(url_for("pages.host" if holder.is_host else "pages.table"), code=303)
     response.set_cookie(COOKIE, token, max_age=COOKIE_SECONDS, path="/", httponly=True, samesite="Strict")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/host/seats/<int:seat>/open")
+def open_seat(seat: int) -> Response:
+    """Open a seat's page from the host's (a laptop has no camera to scan its QR code): to the seat's join link,
+    the one its QR code holds; raises Refusal 403/429 for a page without the host's link, 404 for no such seat."""
+    host_reader()
+    port = web_state().port
+    if not 0 <= seat < len(port.snapshot(None)["players"]):
+        raise Refusal(404, "not_found", f"There is no seat {seat} at this table.")
+    response = redirect(port.join_url(Holder(seat)), code=303)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -6,7 +6,9 @@
   const { el, t } = C;
   const FOLD_FIELDS = 3; // a move form with this many fields or more starts folded
   const SENDING_AFTER_MS = 800; // a tap unanswered this long shows "sending…" in the header
-  const page = { snap: null, posting: false, sending: false, draftsFor: { game: "", roll: "" }, live: false, refusal: null, joined: true, linkGone: false, keepDrafts: true };
+  const PRESS_ANSWER_MS = 4000; // a table message this soon after this phone pressed a panel button answers that press
+  const page = { snap: null, posting: false, sending: false, draftsFor: { game: "", roll: "" }, live: false, refusal: null, joined: true, linkGone: false, keepDrafts: true,
+    refusalAt: null, pressed: null };
 
   // --- following the table -----------------------------------------------------------------
   function streamed(snap, fromStream) {
@@ -15,7 +17,9 @@
   }
 
   function turnedAway(error) {
-    page.linkGone = error.status === 403 && Boolean(page.snap) && Number.isInteger(page.snap.you);
+    // not_at_table: the game on the table has no seat for this phone; the box lets it in again when one has
+    page.seatAway = error.code === "not_at_table" && Boolean(page.snap) && Number.isInteger(page.snap.you);
+    page.linkGone = !page.seatAway && error.status === 403 && Boolean(page.snap) && Number.isInteger(page.snap.you);
     page.joined = false;
     page.refusal = error.status === 429 ? error : null;
     render();
@@ -42,9 +46,12 @@
   }
 
   // --- acting ------------------------------------------------------------------------------
-  async function post(path, body) {
+  // Send a tap; `at` names the control that made it (its data-at), where a refusal is then said.
+  async function post(path, body, at) {
     if (page.posting) return setSending(true); // a second tap before the first is answered would enter it twice
     page.posting = true;
+    page.refusalAt = at || null;
+    if (path === "/api/press") page.pressed = { button: body.button, at: Date.now(), answer: null };
     const slow = setTimeout(() => setSending(true), SENDING_AFTER_MS);
     try {
       const snap = await C.request("POST", path, body);
@@ -83,7 +90,7 @@
   }
 
   function act(move, args, seat) {
-    return post("/api/actions", { seat: actingSeat(seat), move, args: args || {}, ...shownGame() });
+    return post("/api/actions", { seat: actingSeat(seat), move, args: args || {}, ...shownGame() }, `move-${actingSeat(seat)}-${move}`);
   }
 
   // --- known moves (greyed out when not allowed now) -----------------------------------------
@@ -128,25 +135,30 @@
   // except dice typed for a roll that has since been entered, or anything typed in another game.
   function render() {
     document.getElementById("title").textContent = (page.snap && page.snap.title) || t("app_title");
+    document.title = document.getElementById("title").textContent;
     setLive(page.live);
     const root = document.getElementById("app");
     const drafts = page.keepDrafts ? C.drafts.save(root) : C.drafts.none();
+    const scrolled = C.scrollHints.save(root);
     page.draftsFor = C.drafts.forgetStale(drafts, page.snap, page.draftsFor);
     page.keepDrafts = true;
     root.replaceChildren(...sections().filter(Boolean));
+    placeRefusal(root);
     C.drafts.restore(root, drafts);
+    C.scrollHints.show(root, scrolled);
   }
 
   function sections() {
     const snap = page.snap;
+    if (!page.joined && page.seatAway) return [notice(t("seat_gone", { n: page.snap.you + 1 }), "warn")];
     if (!page.joined) return [notice(page.refusal ? C.said(page.refusal) : t(page.linkGone ? "link_gone" : "not_joined"), "warn")];
     if (!snap) return [notice(t("loading"), "info")]; // until the box's first answer (a slow Wi-Fi)
     if (seatGone()) return [notice(t("seat_gone", { n: snap.you + 1 }), "warn")];
-    const parts = [refusal(), snap.message ? notice(C.inLang(C.inLangOf(snap, "message")), "info") : null, who()];
-    const panel = C.demoPanel(snap, post);
+    const parts = [refusal(), snap.message && !pressAnswer() ? notice(C.inLang(C.inLangOf(snap, "message")), "info") : null, who()];
+    const panel = C.demoPanel(snap, post, pressAnswer() ? { button: page.pressed.button, said: C.inLang(C.inLangOf(snap, "message")) } : null);
     if (!snap.game) return [...parts, notice(t("no_game"), "info"), panel];
     const table = { snap, mayAct, post, shownRoll, shownGame };
-    return [...parts, C.outcomeView(snap, names, label), turn(), C.diceView.pendingRoll(table), gameView(), C.diceView.lastDice(table), controls(),
+    return [...parts, C.outcomeView(snap, names, label), turn(), C.diceView.pendingRoll(table), gameView(), C.diceView.lastDice(table, (renderer() || {}).usesDice), controls(),
       panel, log()];
   }
 
@@ -157,6 +169,26 @@
   }
 
   function notice(text, kind) { return el("section", { class: ["notice", kind], role: "status" }, text); }
+
+  // The table's message when it answers this phone's press of a panel button (NEXT just after the turn passed):
+  // said beside that button, not at the top of the page; true while the same message stands.
+  function pressAnswer() {
+    const pressed = page.pressed;
+    const message = page.snap && page.snap.message;
+    if (!pressed || !message) return false;
+    if (pressed.answer === null && Date.now() - pressed.at < PRESS_ANSWER_MS) pressed.answer = message;
+    return pressed.answer === message;
+  }
+
+  // Move a refusal beside the control whose tap it answers (its data-at), else it stays at the top of the page.
+  function placeRefusal(root) {
+    const said = root.querySelector(":scope > .notice.refusal");
+    const spot = said && page.refusalAt && root.querySelector(`[data-at="${CSS.escape(page.refusalAt)}"]`);
+    if (spot) spot.after(said);
+    else if (said && page.refusalAt && page.refusalAt.startsWith("move-") && root.querySelector("#game")) {
+      root.querySelector("#game").prepend(said); // a tap in the game's own drawing (a cell of the grid)
+    }
+  }
 
   function refusal() {
     if (!page.refusal) return null;
@@ -205,8 +237,11 @@
   }
 
   function undoButton() {
-    return el("button", { class: "undo", disabled: !page.snap.can_undo, onclick: () => post("/api/undo", shownGame()) },
+    const snap = page.snap;
+    const button = el("button", { class: "undo", "data-at": "undo", disabled: !snap.can_undo, onclick: () => post("/api/undo", shownGame(), "undo") },
       "↶ ", t("undo"));
+    if (snap.can_undo || !snap.can_correct || !snap.dice) return button;
+    return el("div", { class: "undo-row", "data-at": "undo" }, button, el("p", { class: "muted undo-why" }, t("roll_not_undone")));
   }
 
   function controls() {
@@ -230,10 +265,11 @@
     const title = moveTitle(move.move, move.title);
     const properties = (move.args && move.args.properties) || {};
     if (!Object.keys(properties).length) {
-      return el("button", { class: "move primary", onclick: () => act(move.move, {}, move.seat) }, title);
+      return el("button", { class: "move primary", "data-at": `move-${move.seat}-${move.move}`, onclick: () => act(move.move, {}, move.seat) }, title);
     }
     const form = C.schemaForm(move.args, { prefix: `${move.seat}-${move.move}`, label, legend: title, submitLabel: title,
-      players: page.snap.players, className: "move-form", onSubmit: (values) => act(move.move, values, move.seat) });
+      players: page.snap.players, className: "move-form", taps: true, onSubmit: (values) => act(move.move, values, move.seat) });
+    form.dataset.at = `move-${move.seat}-${move.move}`;
     if (Object.keys(properties).length < FOLD_FIELDS) return form;
     return el("details", { class: `move-fold fold-${move.seat}-${move.move}` }, el("summary", {}, title), form);
   }

@@ -37,7 +37,7 @@
       link_gone: "This phone's link no longer works: its seat went to someone else or got a new QR code. Scan your seat's QR code on the host's phone.",
       host_title: "Host", new_game: "New game", game: "Game", players: "Players", player_n: "Player {n}",
       add_player: "+ player", remove_player: "− player", options: "Options", start: "Start the game",
-      seats: "Seats: scan to join", reissue: "New QR code", history: "History", no_history: "No games yet.",
+      seats: "Seats: scan to join, or open a seat here", reissue: "New QR code", history: "History", no_history: "No games yet.",
       started: "started", finished: "finished", playing: "playing", unfinished: "not finished", host_needed: "This page needs the host's link.",
       ending_warning: "The game on the table is not finished. A new game ends it for good: it stays in the history as not finished and cannot be played on.",
       end_and_start: "End it and start the new game", keep_playing: "Keep playing",
@@ -48,6 +48,14 @@
       camera_view: "What the camera sees: the tray outlined, each die boxed with its value",
       camera_no_picture: "The camera gave no picture (offline, or busy reading a roll); try again in a moment.",
       box_notices: "The box says",
+      roll_not_undone: "A roll is not undone: put a wrong roll right with “Correct this roll”.",
+      hold_hint: "Hold to undo: keep UNDO pressed for 1 second.",
+      name_needed: "Player {n} needs a name: type it in the field “Player {n}”.",
+      open_seat: "Open {name}'s seat on this device",
+      choose_player: "choose a player", choose_first: "Choose {field} first.",
+      card_n: "Card {n}", take_back: "Take back {value}", none_tapped: "No card yet: tap a value above.",
+      pick_each: "Tap a value for every card ({n} left).", pick_each_one: "Tap a value for every card (1 left).",
+      pick_more: "Tap {n} more values.", pick_more_one: "Tap 1 more value.",
     },
     ko: {
       app_title: "테이블 도우미", loading: "테이블을 불러오는 중…", live: "연결됨", sending: "보내는 중…", offline: "다시 연결 중…", not_joined_short: "참가 전",
@@ -80,7 +88,7 @@
       link_gone: "이 휴대폰의 링크는 더 이상 쓸 수 없습니다: 자리가 다른 사람에게 갔거나 새 QR 코드가 나왔습니다. 호스트 휴대폰에서 자기 자리의 QR 코드를 스캔하세요.",
       host_title: "호스트", new_game: "새 게임", game: "게임", players: "플레이어", player_n: "플레이어 {n}",
       add_player: "+ 플레이어", remove_player: "− 플레이어", options: "옵션", start: "게임 시작",
-      seats: "자리: 스캔해서 참가", reissue: "새 QR 코드", history: "지난 게임", no_history: "아직 게임이 없습니다.",
+      seats: "자리: 스캔해서 참가하거나 여기서 자리 열기", reissue: "새 QR 코드", history: "지난 게임", no_history: "아직 게임이 없습니다.",
       started: "시작", finished: "종료", playing: "진행 중", unfinished: "끝나지 않음", host_needed: "이 페이지는 호스트 링크가 필요합니다.",
       ending_warning: "테이블의 게임이 아직 끝나지 않았습니다. 새 게임을 시작하면 이 게임은 완전히 끝나며, 지난 게임에 '끝나지 않음'으로 남고 이어서 할 수 없습니다.",
       end_and_start: "이 게임을 끝내고 새 게임 시작", keep_playing: "계속하기",
@@ -91,10 +99,18 @@
       camera_view: "카메라 화면: 트레이 테두리와 주사위마다 읽은 값",
       camera_no_picture: "카메라가 화면을 주지 않았습니다(꺼져 있거나 굴림을 읽는 중). 잠시 뒤 다시 해 보세요.",
       box_notices: "상자 알림",
+      roll_not_undone: "굴림은 되돌리지 않습니다: 틀린 굴림은 ‘이 굴림 고치기’로 바로잡으세요.",
+      hold_hint: "되돌리려면 꾹 누르세요: 되돌리기 버튼을 1초 동안 누르고 계세요.",
+      name_needed: "플레이어 {n}의 이름이 없습니다: ‘플레이어 {n}’ 칸에 입력하세요.",
+      open_seat: "이 기기에서 {name} 자리 열기",
+      choose_player: "플레이어 고르기", choose_first: "먼저 ‘{field}’을(를) 고르세요.",
+      card_n: "{n}번째 카드", take_back: "{value} 빼기", none_tapped: "아직 카드가 없습니다: 위의 값을 누르세요.",
+      pick_each: "카드마다 값을 누르세요 ({n}장 남음).", pick_more: "값을 {n}개 더 누르세요.",
     },
   };
 
   const games = {};
+  const C = () => window.Companion; // the parts loaded after this file (the value picker)
   let lang = "en";
   try { lang = localStorage.getItem("companion.lang") === "ko" ? "ko" : "en"; } catch (e) { /* private mode */ }
 
@@ -203,7 +219,8 @@
     return inLang ? inLang(message) : message;
   }
 
-  // One form field from a property schema: number input, select (enum or player), checkbox, text.
+  // One form field from a property schema: number input, select (enum or player; a short enum as taps when
+  // `options.taps`), checkbox, text.
   function field(key, schema, required, options) {
     const label = options.label(schema.title || key);
     const id = `f-${options.prefix}-${key}`;
@@ -214,8 +231,12 @@
       const values = schema.enum || players.map((name, index) => index).filter(
         (index) => (schema.minimum === undefined || index >= schema.minimum) && (schema.maximum === undefined || index <= schema.maximum));
       const shown = (value) => (isPlayer ? players[value] : options.label(String(value)));
-      input = el("select", { id, name: key },
-        required ? null : el("option", { value: "" }, t("optional")),
+      if (options.taps && !isPlayer && C().choiceTaps && C().choiceTaps.fits(values)) {
+        return C().choiceTaps.taps(el("input", { id, name: key, type: "text" }), values, shown, { label, required, chosen: schema.default });
+      }
+      const blank = !required || isPlayer; // a player is chosen, never preselected: "−1 hourglass" starts with nobody
+      input = el("select", { id, name: key, "data-label": label, "data-required": required ? "yes" : null },
+        blank ? el("option", { value: "" }, required ? t("choose_player") : t("optional")) : null,
         values.map((value, index) => el("option", { value: String(index), selected: schema.default === value }, shown(value))));
       input.dataset.kind = "choice";
       input.choices = values;
@@ -223,19 +244,24 @@
       input = el("input", { id, name: key, type: "checkbox", checked: schema.default === true });
       input.dataset.kind = "boolean";
     } else if (schema.type === "integer" || schema.type === "number") {
-      input = el("input", { id, name: key, type: "number", inputmode: "numeric", min: schema.minimum, max: schema.maximum,
+      input = el("input", { id, name: key, type: "number", inputmode: schema.minimum < 0 ? undefined : "numeric", min: schema.minimum, max: schema.maximum,
         step: schema.type === "integer" ? 1 : "any", required, value: schema.default });
       input.dataset.kind = "number";
+    } else if (C().valuePicker && C().valuePicker.fits(schema)) {
+      const picked = Array.isArray(schema.default) ? schema.default.join(" ") : "";
+      return C().valuePicker.picker(el("input", { id, name: key, type: "text", value: picked }), schema, label);
     } else {
       input = el("input", { id, name: key, type: "text", maxlength: schema.maxLength, required, value: schema.default });
       input.dataset.kind = schema.type === "array" ? "list" : "text";
     }
-    return el("label", { class: ["field", schema.type === "boolean" && "check"], for: id }, el("span", {}, label), input);
+    return el("label", { class: ["field", schema.type === "boolean" && "check", input.tagName === "SELECT" && "menu"], for: id },
+      el("span", {}, label), input);
   }
 
   function readField(input, schema) {
     const kind = input.dataset.kind;
     if (kind === "boolean") return input.checked;
+    if (kind === "picks") return C().valuePicker.value(input);
     if (input.value === "") return undefined;
     if (kind === "choice") return input.choices[Number(input.value)];
     if (kind === "number") return Number(input.value);
@@ -252,12 +278,19 @@
     const properties = schema.properties || {};
     const required = schema.required || [];
     const fields = Object.entries(properties).map(([key, property]) => field(key, property, required.includes(key), options));
+    const problem = el("p", { class: "form-problem", role: "alert", hidden: true });
     const form = el("form", { class: ["schema-form", options.className] },
       options.legend ? el("div", { class: "legend" }, options.legend) : null,
-      el("div", { class: "fields" }, fields),
+      el("div", { class: "fields" }, fields), problem,
       el("button", { type: "submit", class: "primary", disabled: options.disabled }, options.submitLabel || t("send")));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
+      const unchosen = [...form.querySelectorAll("[data-required]")].find((input) => input.value === ""); // a menu or taps
+      const untapped = unchosen ? t("choose_first", { field: unchosen.dataset.label })
+        : [...form.querySelectorAll("input.picked")].map((input) => C().valuePicker.missing(input)).find(Boolean);
+      problem.hidden = !untapped; // said here, beside the button, before anything is sent
+      problem.textContent = untapped || "";
+      if (untapped) return;
       const values = {};
       for (const [key, property] of Object.entries(properties)) {
         const value = readField(form.elements.namedItem(key), property);

@@ -19,11 +19,12 @@
     const heading = [el("h2", {}, "🎲 ", t("roll_pending")), el("p", { class: "why" }, C.inLangOf(wait, "why")), cameraGuess(camera.guess),
       halfRead(half)];
     if (wait.seats.length && !table.mayAct(wait.seats)) return el("section", { class: "roll" }, heading); // not this phone's roll
-    return el("section", { class: "roll" }, heading,
-      C.schemaForm(schema, { prefix: "roll", label: (key) => key, legend: t("enter_roll"), submitLabel: t("send_roll"),
-        className: "hand-roll",
-        onSubmit: (values) => table.post("/api/dice",
-          { values: byHand.map((s, i) => values[`die${i}`]), sides: byHand, roll_seq: table.shownRoll(), ...table.shownGame() }) }));
+    const form = C.schemaForm(schema, { prefix: "roll", label: (key) => key, legend: t("enter_roll"), submitLabel: t("send_roll"),
+      className: "hand-roll",
+      onSubmit: (values) => table.post("/api/dice",
+        { values: byHand.map((s, i) => values[`die${i}`]), sides: byHand, roll_seq: table.shownRoll(), ...table.shownGame() }, "roll") });
+    form.dataset.at = "roll";
+    return el("section", { class: "roll" }, heading, form);
   }
 
   // One number input per die, 1 to its sides (prefilled with a guess when there is one).
@@ -80,12 +81,29 @@
     return el("div", { class: "guess" }, el("p", {}, t("camera_guess")), el("div", { class: "dice-row" }, shown));
   }
 
-  function lastDice(table) {
+  // What the page saw first of the last roll and of the camera's sentence: the turn the roll came in, the game the
+  // sentence was said in. A roll of a turn that has passed, or a camera's read of another game, is old news.
+  const seen = { roll: null, turn: "", said: "", game: null };
+
+  function stale(snap) {
+    const turn = JSON.stringify([snap.game_no, snap.whose_turn]);
+    const roll = snap.dice ? `${snap.game_no}-${snap.dice.seq}` : null;
+    if (roll !== seen.roll) Object.assign(seen, { roll, turn });
+    const said = (snap.camera && snap.camera.message) || "";
+    if (said !== seen.said) Object.assign(seen, { said, game: snap.game_no });
+    return { roll: Boolean(roll) && !snap.can_correct && turn !== seen.turn, said: Boolean(said) && snap.game_no !== seen.game };
+  }
+
+  // `usesDice`: false for a game played without dice (8 Gates), which shows neither dice nor camera.
+  function lastDice(table, usesDice) {
     const snap = table.snap;
+    const old = stale(snap);
+    if (usesDice === false) return null;
     const camera = snap.camera || { status: "none", message: "" };
-    const cameraLine = el("p", { class: ["camera", `camera-${camera.status}`] },
-      `📷 ${t("camera")}: `, C.inLang(camera.message) || t(`camera_${camera.status}`));
-    if (!snap.dice) return el("section", { class: "dice" }, cameraLine);
+    const status = old.said && camera.status === "read_ok" ? "ready" : camera.status;
+    const cameraLine = el("p", { class: ["camera", `camera-${status}`] },
+      `📷 ${t("camera")}: `, (!old.said && C.inLang(camera.message)) || t(`camera_${status}`));
+    if (!snap.dice || old.roll) return el("section", { class: "dice" }, cameraLine);
     const dice = snap.dice;
     const shown = dice.values.map((value, index) => die(String(value), dice.sides[index], dice.crops[index],
       dice.origins[index] ? el("small", {}, ` ${t(`origin_${dice.origins[index]}`)}`) : null));
@@ -98,7 +116,8 @@
     return el("details", { class: "correct" }, el("summary", {}, t("correct_roll")),
       C.schemaForm(diceSchema(dice.sides), { prefix: "fix", label: (key) => key, submitLabel: t("send_correction"),
         onSubmit: (values) => table.post("/api/dice/correct",
-          { values: dice.sides.map((s, i) => values[`die${i}`]), sides: dice.sides, roll_seq: dice.seq, ...table.shownGame() }) }));
+          { values: dice.sides.map((s, i) => values[`die${i}`]), sides: dice.sides, roll_seq: dice.seq, ...table.shownGame() }, "fix") }),
+      el("span", { "data-at": "fix" }));
   }
 
   C.diceView = { pendingRoll, lastDice };

@@ -44,6 +44,7 @@
       if (!input) continue;
       if (input.type === "checkbox") input.checked = value;
       else input.value = value;
+      if (input.matches(".picked, .tapped")) input.dispatchEvent(new Event("input")); // its buttons show what was tapped
     }
     for (const fold of root.querySelectorAll("details")) if (drafts.open.has(fold.className)) fold.open = true;
     const focused = drafts.focus && document.getElementById(drafts.focus);

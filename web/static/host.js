@@ -4,7 +4,7 @@
 (function () {
   const C = window.Companion;
   const { el, t } = C;
-  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, startedAt: 0, qrVersion: {}, typed: {}, ending: null };
+  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, startedAt: 0, qrVersion: {}, typed: {}, ending: null, live: false, nameProblem: null };
   const START_GUARD_MS = 1500;
 
   // Read the games, the table and the history again, and redraw; returns whether the box answered.
@@ -87,6 +87,10 @@
   // Redraw everything; what the host typed in the new-game form (names, options) survives a redraw.
   function render() {
     const root = document.getElementById("app");
+    document.getElementById("title").textContent = t("host_title"); // the header and the live dot in the page's language
+    document.title = `${t("host_title")} · ${t("app_title")}`;
+    if (host.denied) C.liveDot(false, "not_joined_short");
+    else if (host.snap) C.liveDot(host.live, host.live ? "live" : "offline");
     keepTyped();
     const active = document.activeElement && root.contains(document.activeElement) ? document.activeElement : null;
     const focus = active && { id: active.id, caret: textCaret(active) }; // a redraw mid-word keeps the caret
@@ -99,6 +103,7 @@
       host.denied ? null : seats(),
       host.denied || !hasCamera() ? null : C.cameraTools(render, load),
       host.denied ? null : history(),
+      host.denied ? null : hostLink(),
     ].filter(Boolean));
     putBackTyped(focus);
   }
@@ -161,8 +166,9 @@
       submitLabel: t("start"), className: "start-form", onSubmit: start });
     return el("section", { class: "host-new", "data-game": game.id }, el("h2", {}, t("new_game")),
       el("label", { class: "field", for: "game-choice" }, el("span", {}, t("game")), picker),
-      el("p", { class: "muted" }, game.summary),
+      el("p", { class: "muted game-summary" }, C.gameText(game.id, "summary") || game.summary),
       el("div", { class: "names" }, el("h3", {}, t("players")), names,
+        host.nameProblem === null ? null : el("p", { class: "form-problem", role: "alert" }, t("name_needed", { n: host.nameProblem + 1 })),
         el("div", { class: "row" },
           el("button", { type: "button", onclick: resize(1), disabled: host.names.length >= game.max_players }, t("add_player")),
           el("button", { type: "button", onclick: resize(-1), disabled: host.names.length <= game.min_players }, t("remove_player")))),
@@ -184,6 +190,13 @@
     if (Date.now() - host.startedAt < START_GUARD_MS) return;
     saveNames();
     const players = host.names.map((name) => name.trim());
+    const blank = players.findIndex((name) => !name); // said beside the names, naming the field, before anything is sent
+    host.nameProblem = blank < 0 ? null : blank;
+    if (blank >= 0) {
+      render();
+      document.getElementById(`name-${blank}`).focus();
+      return;
+    }
     const body = { game: host.chosen, players, options, ...(ends === undefined ? {} : { ends_game: ends }) };
     host.ending = null;
     let unfinished = false;
@@ -229,6 +242,8 @@
       el("div", { class: "qr-grid" }, snap.players.map((name, seat) => el("figure", { class: "qr" },
         el("img", { src: `/api/seats/${seat}/qr.svg?v=${snap.game_no}-${host.qrVersion[seat] || 0}`, alt: `QR ${name}`, width: 180, height: 180 }),
         el("figcaption", {}, el("b", {}, name),
+          el("a", { class: "seat-link", href: `/host/seats/${seat}/open?v=${snap.game_no}-${host.qrVersion[seat] || 0}`, target: "_blank",
+            rel: "noopener" }, t("open_seat", { name })),
           el("button", { class: "small", onclick: () => reissue(seat) }, t("reissue")))))),
       el("p", {}, el("a", { href: "/" }, t("table_page"))));
   }
@@ -237,6 +252,24 @@
     const answer = await act("POST", `/api/seats/${seat}/token`, {});
     if (answer) {
       host.qrVersion[seat] = (host.qrVersion[seat] || 0) + 1;
+      render();
+    }
+  }
+
+  // The host's own link: a new one ends the old one at once (a link someone else saw); this page goes on, the box
+  // giving it the new one, and shows the new link to keep.
+  function hostLink() {
+    const ko = C.lang === "ko";
+    return el("section", { class: "host-link" },
+      el("button", { type: "button", class: "small new-host-link", onclick: newHostLink }, ko ? "새 호스트 링크" : "New host link"),
+      host.newLink ? el("p", { class: "new-host-url" }, ko ? "이전 호스트 링크는 이제 작동하지 않습니다. 새 링크: "
+        : "The old host link no longer works. Keep the new one: ", el("code", {}, host.newLink)) : null);
+  }
+
+  async function newHostLink() {
+    const answer = await act("POST", "/api/host/token", {});
+    if (answer) {
+      host.newLink = answer.url;
       render();
     }
   }
@@ -257,9 +290,8 @@
       button.addEventListener("click", () => { C.setLang(button.dataset.lang); render(); });
     }
     C.setLang(C.lang);
-    document.getElementById("title").textContent = t("host_title");
     load().then(() => {
-      if (!host.denied) C.followTable({ show: follow, setLive: (on) => C.liveDot(on, on ? "live" : "offline"), refused: turnedAway });
+      if (!host.denied) C.followTable({ show: follow, setLive: (on) => { host.live = on; C.liveDot(on, on ? "live" : "offline"); }, refused: turnedAway });
     });
     document.addEventListener("visibilitychange", () => { // the seats' QR codes may have changed meanwhile
       if (document.visibilityState === "visible") load();

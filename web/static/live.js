@@ -7,6 +7,7 @@
   const RECONNECT_MS = 2000;
   const WATCH_MS = 5000; // how often a stream is checked for having gone quiet
   const QUIET_PINGS = 2.5; // a stream that missed this many of the box's pings is taken for dropped
+  const SEAT_AWAY_MS = 5000; // how often a phone whose seat the game on the table lacks asks again
 
   // Follow the table: `show(snap, streamed)` for each snapshot (`streamed`: from the stream, not a read after it
   // failed), `setLive(on)` when the stream comes or goes, `refused(error)` when the box turns this page away
@@ -43,7 +44,8 @@
         setTimeout(connect, RECONNECT_MS);
       } catch (error) {
         if (error.status === 403 || error.status === 429) refused(error);
-        else setTimeout(connect, RECONNECT_MS);
+        if (error.code === "not_at_table") setTimeout(connect, SEAT_AWAY_MS); // its seat may come back with the next game
+        else if (error.status !== 403 && error.status !== 429) setTimeout(connect, RECONNECT_MS);
       }
     }
 

@@ -15,7 +15,7 @@
     const tie = C.inLangOf(result.detail, "tie_rule");
     return el("section", { class: "outcome" }, el("h2", {}, "🏁 ", t("outcome")), el("p", { class: "winners" }, winners),
       el("p", {}, C.inLangOf(result.detail, "summary") || result.summary), tie ? el("p", { class: "tie-rule" }, el("strong", {}, `${t("tie_rule")}: `), tie) : null,
-      records(snap.records, label));
+      records(snap.records, label), C.bgStatsLink ? C.bgStatsLink(snap) : null);
   }
 
   function records(found, label) {

@@ -6,29 +6,48 @@
   const C = window.Companion;
   const { el, t } = C;
 
-  function demoPanel(snap, post) {
+  const HINT_MS = 4000; // how long "hold to undo" stays beside UNDO after a short tap
+  let hintUntil = 0;
+
+  // `answer`: the table's answer to this phone's press ({ button, said }), said beside that button.
+  function demoPanel(snap, post, answer) {
     if (!snap.demo) return null;
     const lights = snap.lights || { seats: [], status: "ready", buzz: false };
     const leds = lights.seats.map((on, seat) => el("span", { class: ["led", on && "on"] }, snap.players[seat] || `#${seat}`));
+    const press = (button) => () => post("/api/press", { button }, "panel");
+    const note = el("p", { class: "press-answer", role: "status", hidden: !answer && Date.now() > hintUntil },
+      answer ? answer.said : t("hold_hint"));
     return el("section", { class: "panel" }, el("h2", {}, t("panel")),
       el("div", { class: "leds" }, leds, el("span", { class: ["led", "status", `status-${lights.status}`] }, `${t("status")}: ${t(`status_${lights.status}`)}`),
         lights.buzz ? el("span", { class: "buzz" }, "🔔 ", t("buzzer")) : null),
-      el("div", { class: "buttons" },
-        el("button", { class: "hw roll", onclick: () => post("/api/press", { button: "roll" }) }, t("roll")),
-        el("button", { class: "hw next", onclick: () => post("/api/press", { button: "next" }) }, t("next")),
-        holdButton(() => post("/api/press", { button: "undo" }))));
+      el("div", { class: "buttons", "data-at": "panel" },
+        el("button", { class: "hw roll", onclick: press("roll") }, t("roll")),
+        el("button", { class: "hw next", onclick: press("next") }, t("next")),
+        holdButton(press("undo"), note)),
+      note);
   }
 
-  function holdButton(pressed) {
+  // UNDO acts when held for a second, as on the box; a shorter tap says so beside it.
+  function holdButton(pressed, note) {
     let timer = null;
+    let held = false;
     const button = el("button", { class: "hw undo-hold" }, t("hold_undo"));
     const cancel = () => { clearTimeout(timer); timer = null; button.classList.remove("holding"); };
     button.addEventListener("pointerdown", (event) => {
       event.preventDefault();
+      held = false;
       button.classList.add("holding");
-      timer = setTimeout(() => { cancel(); pressed(); }, 1000);
+      timer = setTimeout(() => { held = true; cancel(); pressed(); }, 1000);
     });
-    ["pointerup", "pointerleave", "pointercancel"].forEach((name) => button.addEventListener(name, cancel));
+    button.addEventListener("pointerup", () => {
+      if (timer !== null && !held) {
+        hintUntil = Date.now() + HINT_MS;
+        note.textContent = t("hold_hint");
+        note.hidden = false;
+      }
+      cancel();
+    });
+    ["pointerleave", "pointercancel"].forEach((name) => button.addEventListener(name, cancel));
     button.addEventListener("contextmenu", (event) => event.preventDefault());
     return button;
   }

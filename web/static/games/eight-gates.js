@@ -26,6 +26,7 @@
       result: "Result", chart: "Score over turns", start: "start",
     },
     ko: {
+      summary: "아키비스트의 기록: 가운데 격자, 점수, 라운드 수, 마지막 공개; 3–4명.", // the host page's description of the game
       round: "{rounds}라운드 중 {round}라운드", face_down: "뒷면 카드: {count} / {rounds}",
       warn_next_last: "다음 라운드가 마지막입니다: 그 라운드의 {name} 차례 뒤에 게임이 끝납니다.",
       warn_last: "마지막 라운드: {name} 차례 뒤에 게임이 끝납니다.",
@@ -194,23 +195,27 @@
 
   function players(view, snapshot, ui) {
     const turn = new Set(snapshot.whose_turn || []);
-    const rows = view.players.map((player) => ui.el("tr", { class: turn.has(player.seat) ? "current" : null },
-      ui.el("th", {}, player.name, player.archivist ? ` (${text("archivist")})` : ""),
-      ui.el("td", {}, String(player.hand_size)),
-      ui.el("td", {}, String(player.points)),
-      ui.el("td", {}, player.flipped ? "✓" : ""),
-      ui.el("td", {}, reveal(player, ui))));
+    // What a player revealed (or was proposed) goes on a line of its own under theirs: four columns fit a small phone.
+    const rows = view.players.map((player) => {
+      const shown = reveal(player);
+      return [ui.el("tr", { class: [turn.has(player.seat) && "current", shown && "has-detail"] },
+        ui.el("th", {}, player.name, player.archivist ? ` (${text("archivist")})` : ""),
+        ui.el("td", {}, String(player.hand_size)),
+        ui.el("td", {}, String(player.points)),
+        ui.el("td", {}, player.flipped ? "✓" : "")),
+      shown ? ui.el("tr", { class: "detail" }, ui.el("td", { colspan: 4 }, shown)) : null];
+    });
     return ui.el("section", { class: "eight-gates-part" },
       ui.el("h3", {}, text("players")),
       view.phase === "reveal" ? ui.el("p", {}, text("reveal_now")) : null,
       view.phase === "reveal" ? ui.el("p", { class: "muted" }, text("reveal_hand")) : null,
       ui.el("div", { class: "scroll" }, ui.el("table", { class: "table" },
-        ui.el("thead", {}, ui.el("tr", {}, ["name", "hand", "points", "flipped", "revealed"].map((key) => ui.el("th", {}, text(key))))),
+        ui.el("thead", {}, ui.el("tr", {}, ["name", "hand", "points", "flipped"].map((key) => ui.el("th", {}, text(key))))),
         ui.el("tbody", {}, rows))));
   }
 
-  function reveal(player, ui) {
-    if (player.revealed) return player.revealed.join(" ");
+  function reveal(player) {
+    if (player.revealed) return `${text("revealed")}: ${player.revealed.join(" ")}`;
     if (player.proposal) return `${text("proposal")}: ${player.proposal.join(" ")}`;
     return "";
   }
@@ -220,16 +225,17 @@
     const sheet = view.scoresheet;
     const columns = [];
     for (let number = 1; number <= sheet.rounds; number += 1) columns.push(text("turn_n", { n: number }));
+    // The total comes first after the name: on a small phone it stays in sight while the turns scroll.
     const rows = sheet.rows.map((row) => ui.el("tr", {},
       ui.el("th", {}, row.name),
+      ui.el("td", { class: "total" }, String(row.total)),
       row.by_round.map((points, index) => ui.el("td", {}, index + 1 <= view.round || points ? String(points) : "")),
-      ui.el("td", {}, row.reveal === null ? "" : String(row.reveal)),
-      ui.el("td", { class: "total" }, String(row.total))));
+      ui.el("td", {}, row.reveal === null ? "" : String(row.reveal))));
     return ui.el("section", { class: "eight-gates-part" },
       ui.el("h3", {}, text("scoresheet")),
       ui.el("div", { class: "scroll" }, ui.el("table", { class: "table scoresheet" },
-        ui.el("thead", {}, ui.el("tr", {}, ui.el("th", {}, text("name")), columns.map((title) => ui.el("th", {}, title)),
-          ui.el("th", {}, text("end")), ui.el("th", {}, text("total")))),
+        ui.el("thead", {}, ui.el("tr", {}, ui.el("th", {}, text("name")), ui.el("th", {}, text("total")),
+          columns.map((title) => ui.el("th", {}, title)), ui.el("th", {}, text("end")))),
         ui.el("tbody", {}, rows))));
   }
 
@@ -281,6 +287,7 @@
   Companion.registerGame("eight-gates", {
     render,
     customMoves: ["place_gate"],
+    usesDice: false, // no dice and no camera line on its table
     moveTitles: MOVE_TITLES,
     strings: STRINGS,
   });

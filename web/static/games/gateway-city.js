@@ -38,6 +38,7 @@
       "Event Cards III": "Event cards III", "VP (±)": "VP (±)",
     },
     ko: {
+      summary: "구역 장악, 승점, 네 단계, 이벤트 덱과 전투 계산기; 2–3명.", // the host page's description of the game
       round: "{round}라운드", starting: "시작 플레이어: {name}", attacks: "이번 차례 공격: {made} / {allowed}",
       deployment: "배치", drafting: "영입", attack: "공격", cleanup: "정리", event: "이벤트 뽑기",
       districts: "구역", vp_track: "승점 (20점 승리)", deck: "이벤트 덱", cards_left: "{n}장 남음",
@@ -188,18 +189,17 @@
       attack ? ui.el("p", {}, text("tap_target")) : null, ring);
   }
 
+  // Each player's name and VP in words (wrapped when long, never cut), beside a row of boxes in their colour.
   function vpTrack(view, ui) {
     const cell = 14;
-    const rows = view.players.map((player, seat) => svg("g", {},
-      svg("text", { x: 0, y: seat * 22 + 14, "font-size": 12, "font-weight": "bold", fill: PALETTE[seat % PALETTE.length] },
-        `${player.name.slice(0, 10)} ${player.vp}`),
-      ...Array.from({ length: view.win_vp }, (unused, index) => svg("rect", { x: 86 + index * cell, y: seat * 22 + 3,
+    const rows = view.players.map((player, seat) => ui.el("li", { class: `gateway-vp-row seat-${seat % PALETTE.length}` },
+      ui.el("span", { class: "gateway-vp-name" }, ui.el("b", {}, player.name), ` ${player.vp}`),
+      svg("svg", { class: "gateway-vp", viewBox: `0 0 ${view.win_vp * cell} 16`, width: "100%", role: "img",
+        "aria-label": `${player.name} ${player.vp}` },
+      ...Array.from({ length: view.win_vp }, (unused, index) => svg("rect", { x: index * cell + 1, y: 1,
         width: cell - 2, height: 14, rx: 2, fill: index < player.vp ? PALETTE[seat % PALETTE.length] : "#eee7da",
-        stroke: index === view.win_vp - 1 ? "#2b1d12" : "#c9bfae" }))));
-    const width = 86 + view.win_vp * cell;
-    return ui.el("section", { class: "card" }, ui.el("h3", {}, text("vp_track")),
-      svg("svg", { class: "gateway-vp", viewBox: `0 0 ${width} ${view.players.length * 22}`, width: "100%", role: "img",
-        "aria-label": view.players.map((player) => `${player.name} ${player.vp}`).join(", ") }, ...rows));
+        stroke: index === view.win_vp - 1 ? "#2b1d12" : "#c9bfae" })))));
+    return ui.el("section", { class: "card" }, ui.el("h3", {}, text("vp_track")), ui.el("ol", { class: "gateway-vp-track" }, rows));
   }
 
   function deck(view, ui) {

@@ -33,6 +33,7 @@
       correct_world: "Correct where a player is", player: "Player", "where they are": "Where they are", save: "Save",
     },
     ko: {
+      summary: "생물 6마리 구출: D6로 이동, D8 + D6로 구출; 1–4명.", // the host page's description of the game
       first_roll: "D6가 가장 낮은 사람이 먼저", rolls_next: "다음은 {name}의 D6 굴림", turn: "{turn}번째 턴",
       creatures_left: "아직 길 잃은 생물: {total} 중 {left}", all_home: "모든 생물이 집에 돌아갔습니다!",
       home: "플레이어의 세계", creatures: "생물의 세계", rescues: "구출 {n}",

@@ -30,6 +30,7 @@
       "starting gate level": "Starting gate level",
     },
     ko: {
+      summary: "소환사 둘, 각자 게이트 넷: 레벨, 수호자, 증원, 전투; 데미지 7 또는 폐문 2개로 승리.", // the host page's description of the game
       you: "나", first: "선", coin_heads: "동전: 앞면", coin_tails: "동전: 뒷면",
       damage_taken: "받은 데미지: {n} / {max}", closed_gates: "폐문된 게이트: {n} / {max}",
       gate_n: "게이트 {n}", level: "레벨 {n}", damage: "데미지 {n} / {max}", closed: "폐문",

@@ -24,6 +24,7 @@
       // enum values and argument titles in the move forms
       item: "Item check (🔧): roll ≥ speed", less: "Roll < speed?", greater: "Roll > speed?", six: "Roll = 6?",
       equal: "Roll = speed?", three_less: "Three rolls (< speed fails)", djinn: "Frolicking Djinn",
+      odd_even: "Odd or even? (Grasping Trees)", "and, on the same die": "And, on the same die",
       brooch_of_alertness: "Brooch of Alertness +2", braid_of_confusion: "Braid of Confusion −2",
       bottled_imp_plus: "Bottled Imp +1", bottled_imp_minus: "Bottled Imp −1", companion_bonus: "Companion +1",
       player: "Player", card: "Card", "which die": "Which die", "which die (left out: the next)": "Which die (empty: the next one rolled)", variant: "Variant", "hourglasses per player": "Hourglasses each",
@@ -31,6 +32,7 @@
       diary: "📖 diary cards",
     },
     ko: {
+      summary: "모래시계 토큰, 속도와 굴림 판정; 탐험가 1–5명과 d6 하나.", // the host page's description of the game
       competitive: "경쟁", ice_queen: "얼음 여왕에 맞서", solo: "혼자 모험하기",
       first_roll: "선 플레이어 정하기 굴림", playing: "{turn}번째 차례", scoring: "점수 계산",
       hourglasses: "모래시계 {n}개", no_hourglass: "모래시계 없음", current: "진행 중",
@@ -48,6 +50,7 @@
       dark_alliance: "어둠의 동맹", scattered_shards: "흩어진 조각",
       item: "아이템 판정 (🔧): 굴림 ≥ 속도", less: "굴림 < 속도?", greater: "굴림 > 속도?", six: "굴림 = 6?",
       equal: "굴림 = 속도?", three_less: "세 번 굴림 (< 속도면 실패)", djinn: "장난꾸러기 지니",
+      odd_even: "홀수 또는 짝수? (움켜쥐는 나무들)", "and, on the same die": "그리고 같은 주사위로",
       brooch_of_alertness: "경계의 브로치 +2", braid_of_confusion: "혼란의 머리띠 −2",
       bottled_imp_plus: "병 속의 임프 +1", bottled_imp_minus: "병 속의 임프 −1", companion_bonus: "동료 +1",
       player: "플레이어", card: "카드", "which die": "주사위", "which die (left out: the next)": "주사위 (비우면 다음에 굴릴 주사위)", variant: "변형 규칙", "hourglasses per player": "1인당 모래시계",
@@ -93,8 +96,7 @@
         el("div", { class: "ttg-name" }, current ? "▶ " : "", explorer.name,
           current ? el("small", {}, ` ${t("current")}`) : null),
         el("div", { class: "ttg-glasses", title: t("hourglasses", { n: explorer.hourglasses }) },
-          explorer.hourglasses ? glasses : el("small", {}, t("no_hourglass")),
-          el("span", { class: "count" }, ` ${explorer.hourglasses}`)),
+          explorer.hourglasses ? [glasses, el("span", { class: "count" }, ` ${explorer.hourglasses}`)] : el("small", {}, t("no_hourglass"))),
         el("div", { class: "ttg-tallies" }, Object.entries(explorer.tallies).map(([key, count]) =>
           el("span", { class: "tally", title: t(key) }, `${TALLY_ICONS[key] || key} ${count}`))));
     }));
@@ -160,17 +162,18 @@
   function competitive(score, el, t, name, count) {
     const keys = ["compassion", "strength", "wisdom", "companions", "diary"];
     const rows = [];
+    const tallied = score.totals.some((totals) => Object.values(totals).some((value) => value > 0)); // nobody leads a blank sheet
     for (let seat = 0; seat < count; seat += 1) {
-      const leads = score.leaders.includes(seat);
+      const leads = tallied && score.leaders.includes(seat);
       rows.push(el("tr", { class: leads ? "leader" : null },
-        el("th", {}, name(seat), leads ? el("small", {}, ` ★ ${t("leader")}`) : null),
-        el("td", {}, score.victories[seat].map((key) => t(key)).join(", ") || "—"),
+        el("th", {}, name(seat), leads ? el("small", {}, ` ★ ${t("leader")}`) : null,
+          el("span", { class: "victories" }, score.victories[seat].map((key) => t(key)).join(", ") || "—")),
         keys.map((key) => el("td", {}, String(score.totals[seat][key]))),
         el("td", {}, score.wilds[seat].join("/"))));
     }
     return el("div", { class: "ttg-scoring" }, el("h3", {}, t("victories")),
       el("div", { class: "scroll" }, el("table", {},
-        el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("victories")),
+        el("thead", {}, el("tr", {}, el("th", {}, ""),
           keys.map((key) => el("th", { title: t(key) }, TALLY_ICONS[key])), el("th", {}, t("wilds")))),
         el("tbody", {}, rows))),
       (score.contested || []).length
