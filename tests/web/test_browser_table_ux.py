@@ -35,7 +35,10 @@ def test_next_just_after_the_turn_passed_is_answered_beside_the_button_on_the_ph
     if lang == "ko":
         in_korean(page)
     expect(page.locator(".panel button.next")).to_be_visible()
-    server.api("POST", "/api/actions", {"seat": seat, "move": "end_turn", "args": {}}, token=server.seat_token(seat))
+    for move, args in (("place_gate", {"x": 0, "y": 1, "value": 2}), ("end_turn", {})):  # a Gate first, as the rules ask
+        status, answer = server.api("POST", "/api/actions", {"seat": seat, "move": move, "args": args},
+                                    token=server.seat_token(seat))
+        assert status == 200, answer
     page.locator(".panel button.next").click()  # meant for the turn that just ended
     after = server.api("GET", "/api/state", token=server.host_token)[1]
     said = JUST_PASSED[lang].format(name=after["players"][after["whose_turn"][0]])
