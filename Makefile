@@ -4,8 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PI_DIR := /opt/companion
+PI_APT_DEBIAN := python3-venv python3-numpy rsync  # from Debian: pi-check installs these in its arm64 root
+PI_APT_RPI := python3-picamera2 python3-lgpio      # from Raspberry Pi's archive only
 
-.PHONY: run test bench train-dice browser systemd-analyze install-pi
+.PHONY: run test bench screenshots train-dice renders browser systemd-analyze install-pi pi-check
 
 $(VENV)/.run: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,18 +19,39 @@ $(VENV)/.test: pyproject.toml $(VENV)/.run
 	touch $@
 
 run: $(VENV)/.run
-	$(PY) -m companion run --demo
+	$(PY) -m companion run --demo $(if $(PORT),--port $(PORT))
 
-test: $(VENV)/.test browser systemd-analyze
+test: $(VENV)/.test browser systemd-analyze pi-check
 	$(PY) -m pytest
 
 bench: $(VENV)/.test
 	$(PY) benchmarks/run_all.py
 
+# The README's screenshots (docs/img), taken by the browser test from a scripted game; Korean and emoji fonts
+# first, or the Korean page shows empty boxes.
+screenshots: $(VENV)/.test browser
+	@fc-list :lang=ko family | grep -q . && fc-list : family | grep -qi emoji || { \
+		$(SUDO) apt-get update -q && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q fonts-nanum fonts-noto-color-emoji; }
+	SCREENSHOTS=docs/img $(PY) -m pytest -q tests/web/test_screenshots.py
+
 # Retrains the dice reader's three networks into vision/models (PyTorch on the CPU, about 3 h on one core).
 train-dice: $(VENV)/.run
 	$(PY) -m pip install --quiet -e '.[train]'
 	$(PY) scripts/train_dice.py --half all
+
+# Photoreal labelled dice from Blender (Cycles on the CPU, about 10 s a 320x320 frame on 2 cores) into
+# RENDER_DIR/RENDER_SET: JPEGs, labels.csv and details.csv. Resumable: a rerun skips the finished frames.
+RENDERS ?= 2000
+RENDER_SET ?= blender-v1
+RENDER_SEED ?= 330000
+RENDER_DIR ?= $(HOME)/.cache/companion/renders
+renders:
+	@command -v blender >/dev/null 2>&1 && /usr/bin/python3 -c 'import numpy' 2>/dev/null || { \
+		$(SUDO) apt-get update -q && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q blender python3-numpy; }
+	blender -b --python-exit-code 1 -P scripts/render_dice/render.py -- --out $(RENDER_DIR)/$(RENDER_SET) \
+		--count $(RENDERS) --seed $(RENDER_SEED)
 
 # The headless browser for the phone-page test: Debian's chromium (no browser downloads).
 browser:
@@ -45,15 +68,21 @@ systemd-analyze:
 # On a Raspberry Pi (Raspberry Pi OS, bookworm or later): installs the daemon as a systemd service.
 install-pi:
 	$(SUDO) apt-get update -q
-	$(SUDO) apt-get install -y -q python3-venv python3-picamera2 python3-lgpio rsync
+	$(SUDO) apt-get install -y -q $(PI_APT_DEBIAN) $(PI_APT_RPI)
 	id companion >/dev/null 2>&1 || $(SUDO) useradd --system --home-dir /var/lib/companion \
 		--shell /usr/sbin/nologin --groups gpio,video companion
 	$(SUDO) mkdir -p $(PI_DIR) /etc/companion
-	$(SUDO) rsync -a --delete --exclude .venv --exclude state --exclude .git ./ $(PI_DIR)/
-	$(SUDO) $(PYTHON) -m venv --system-site-packages $(PI_DIR)/.venv
-	$(SUDO) $(PI_DIR)/.venv/bin/pip install --quiet $(PI_DIR)
+	$(SUDO) env PYTHON=$(PYTHON) scripts/pi_install.sh $(PI_DIR)
 	test -f /etc/companion/companion.toml || $(SUDO) cp companion.example.toml /etc/companion/companion.toml
 	$(SUDO) cp systemd/companion.service /etc/systemd/system/companion.service
 	$(SUDO) systemctl daemon-reload
 	$(SUDO) systemctl enable --now companion
 	@echo "Installed. The host's join URL: sudo -u companion $(PI_DIR)/.venv/bin/companion host-url --config /etc/companion/companion.toml --state /var/lib/companion"
+
+# The Python part of install-pi in an arm64 Debian bookworm root (qemu), then the daemon and read-dice
+# in it. The root is kept in ~/.cache/companion/pi-root; python3-pywt stands in for simplejpeg.
+pi-check: $(VENV)/.run
+	@command -v debootstrap >/dev/null 2>&1 && test -f /usr/lib/binfmt.d/qemu-aarch64.conf || { \
+		$(SUDO) apt-get update -q && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap qemu-user-static; }
+	$(SUDO) env PI_CHECK_LAPTOP=$(PY) scripts/pi_check.sh $(PI_APT_DEBIAN) python3-pywt
