@@ -16,6 +16,7 @@ ALLOWED: dict[str, set[str]] = {
     "companion.journal": {"companion.rules"},
     "companion.table": {"companion.rules", "companion.games", "companion.journal"},
     "companion.config": {"companion.rules"},
+    "companion.memory": {"companion.rules", "companion.games", "companion.journal", "companion.table"},  # read-only
     "companion.camera": {"companion.rules", "companion.table", "companion.config", "vision"},
     "vision": set(),
     "hardware": {"companion.rules"},

@@ -15,7 +15,7 @@
       player: "Player", plays: "Plays", wins: "Wins", win_rate: "Win rate", best: "Best", average: "Average",
       game: "Game", solo_bests: "Solo bests", streak_win: "On a winning streak: {n} in a row",
       streak_win_one: "Won the last game", streak_loss: "{n} games without a win", streak_loss_one: "Lost the last game",
-      scores_over_time: "Scores over time (filled: won)", merge: "Same person as…", merge_into: "Merge {name} into this player",
+      scores_over_time: "Scores over time (filled: won)", merge: "Same person as…", merge_into: "Count as this player",
       merge_help: "The host can count two names as one person (for example ‘Ann’ and ‘Annie’).",
       merged: "Merged.", players: "Players", all_games: "Every game", this_game: "This game ({title})",
       camera_reads: "Read by the camera: {verdict}", hand_entries: "Entered by hand: {verdict}",
@@ -33,7 +33,7 @@
       next: "다음 ▶", start: "게임 시작", whose_turn: "차례: {names}", last_roll: "마지막 굴림",
       player: "플레이어", plays: "게임 수", wins: "승리", win_rate: "승률", best: "최고", average: "평균",
       game: "게임", solo_bests: "솔로 최고 기록", streak_win: "{n}연승 중", streak_loss: "{n}게임째 승리 없음",
-      scores_over_time: "시간에 따른 점수 (채운 점: 승리)", merge: "같은 사람…", merge_into: "{name}을(를) 이 플레이어로 합치기",
+      scores_over_time: "시간에 따른 점수 (채운 점: 승리)", merge: "같은 사람…", merge_into: "이 플레이어로 합치기",
       merge_help: "호스트는 두 이름을 한 사람으로 셀 수 있습니다(예: ‘Ann’과 ‘Annie’).",
       merged: "합쳤습니다.", players: "플레이어", all_games: "모든 게임", this_game: "이번 게임 ({title})",
       camera_reads: "카메라가 읽은 주사위: {verdict}", hand_entries: "직접 입력한 주사위: {verdict}",
@@ -168,11 +168,11 @@
         event.target.querySelector(".said").textContent = C.said(error);
       }
     } }, el("label", { for: "merge-name" }, t("merge")), el("select", { id: "merge-name" }, choices.map((row) => el("option", { value: row.name }, row.name))),
-      el("button", { type: "submit" }, t("merge_into", { name: "…" })), el("p", { class: "meta" }, t("merge_help")), el("p", { class: "said", role: "status" })) : null;
+      el("button", { type: "submit" }, t("merge_into")), el("p", { class: "meta" }, t("merge_help")), el("p", { class: "said", role: "status" })) : null;
     return [nav(""), el("h2", {}, found.name),
       found.names.length > 1 ? el("p", { class: "meta" }, t("names_of", { names: found.names.join(", ") })) : null,
       el("p", {}, `${t("plays")}: ${found.plays} · ${t("wins")}: ${found.wins}`), streakLine(found.streak),
-      el("table", {}, el("thead", {}, el("tr", {}, ["game", "plays", "wins", "win_rate", "best", "average"].map((key) => el("th", {}, t(key))))), el("tbody", {}, rows)),
+      el("div", { class: "scroll-x" }, el("table", {}, el("thead", {}, el("tr", {}, ["game", "plays", "wins", "win_rate", "best", "average"].map((key) => el("th", {}, t(key))))), el("tbody", {}, rows))),
       solo.length ? [el("h3", {}, t("solo_bests")), el("ul", {}, solo.map(([game, best]) => el("li", {}, `${game}: ${best}`)))] : null,
       chart ? [el("h3", {}, t("scores_over_time")), chart] : null, merge];
   }

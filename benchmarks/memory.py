@@ -1,0 +1,177 @@
+"""The table's memory on a journal of 10,000 games: how long the dice statistics and the plays take to answer,
+cold (the first question after a start) and warm (every later one, read from the newest entries only), and
+whether asking them again and again slows the engine loop's moves.
+
+The journal is built from 200 seeded random games of every kind (the engine's seeded player, corrections
+included), each written 50 times over as new games with the journal's own schema and codec, in one transaction
+(playing 10,000 games move by move with synchronous=FULL would take hours and measure the disk, not the memory).
+Target: warm answers under 200 ms; moves no slower while the memory is asked.
+Run: .venv/bin/python benchmarks/memory.py [--games 10000] [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.games import registered_games  # noqa: E402
+from companion.journal.codec import encode  # noqa: E402
+from companion.journal.fresh import create  # noqa: E402
+from companion.journal.store import Journal  # noqa: E402
+from companion.memory.service import Memory  # noqa: E402
+from companion.rules import engine  # noqa: E402
+from companion.rules.autoplay import random_input  # noqa: E402
+from companion.rules.errors import CompanionError  # noqa: E402
+from companion.rules.inputs import CorrectDice, DiceRolled, StartGame  # noqa: E402
+from companion.table.session import Session  # noqa: E402
+
+GAMES = registered_games()
+NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+def seeded_game(game_id: str, seed: int) -> tuple[list[Any], dict[str, Any]]:
+    """One finished seeded random game: its accepted inputs (start first) and its outcome as the journal keeps it."""
+    game, rng = GAMES[game_id], random.Random(seed)
+    start = StartGame(game_id, NAMES[:max(2, game.min_players)], {}, seed)
+    table, inputs = engine.start(game, start), [start]
+    while game.outcome(table.state) is None and len(inputs) < 3000:
+        given = random_input(table, game, rng)
+        if isinstance(given, DiceRolled) and table.last_roll is not None and rng.random() < 0.05:
+            given = CorrectDice(tuple(rng.randint(1, s) for s in table.last_roll.roll.sides), table.last_roll.roll.sides)
+        try:
+            table = engine.apply(table, game, given)
+        except CompanionError:
+            continue
+        inputs.append(given)
+    found = game.outcome(table.state)
+    assert found is not None, f"{game_id} {seed} did not end"
+    return inputs, {"winners": list(found.winners), "summary": found.summary, **dict(found.detail)}
+
+
+def build(path: Path, games: int, distinct: int = 200) -> int:
+    """A journal of `games` finished games at `path`; returns its number of entries."""
+    kinds = sorted(GAMES)
+    played = [seeded_game(kinds[index % len(kinds)], index) for index in range(distinct)]
+    create(path)
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("BEGIN")
+    at, entries = 1.7e9, 0
+    for number in range(games):
+        inputs, outcome = played[number % distinct]
+        start = inputs[0]
+        db.execute("INSERT INTO games (id, game, players, options, seed, started, finished, outcome) VALUES "
+                   "(?, ?, ?, '{}', ?, ?, ?, ?)", (number + 1, start.game, json.dumps(list(start.players)), start.seed,
+                                                  at, at + 20 * len(inputs), json.dumps(outcome)))
+        rows = []
+        for given in inputs:
+            kind, body = encode(given)
+            source = "camera" if kind == "dice" and entries % 3 else "phone"
+            rows.append((number + 1, at, source, kind, body))
+            at += 20
+            entries += 1
+        db.executemany("INSERT INTO entries (game_id, at, source, kind, body) VALUES (?, ?, ?, ?, ?)", rows)
+    db.execute("COMMIT")
+    db.close()
+    return entries
+
+
+def timed(call: Any, repeats: int = 5) -> float:
+    """The median milliseconds of a call."""
+    times = []
+    for _ in range(repeats):
+        began = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - began) * 1000)
+    return statistics.median(times)
+
+
+def move_ms(session: Session, rng: random.Random, moves: int) -> float:
+    """The median milliseconds of one accepted move through the session (engine + journal commit)."""
+    times = []
+    while len(times) < moves:
+        game = GAMES[session.table.game]
+        if game.outcome(session.table.state) is not None:
+            session.submit(StartGame("through-the-gate", ("Ann", "Bob"), {"hourglasses": 999}, rng.randrange(9999)),
+                           source="host")
+            continue
+        given = random_input(session.table, game, rng)
+        began = time.perf_counter()
+        try:
+            session.submit(given, source="phone")
+        except CompanionError:
+            continue
+        times.append((time.perf_counter() - began) * 1000)
+    return statistics.median(times)
+
+
+def measure(games: int) -> dict[str, Any]:
+    """Build the journal and measure; the figures as a dict."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "journal.sqlite"
+        began = time.perf_counter()
+        entries = build(path, games)
+        built = time.perf_counter() - began
+        memory = Memory(path, GAMES)
+        cold_plays = timed(lambda: memory.plays(), repeats=1)
+        cold_dice = timed(lambda: memory.dice("all"), repeats=1)
+        figures = {"games": games, "entries": entries, "build_s": round(built, 1),
+                   "dice_all_cold_ms": round(cold_dice, 1), "plays_cold_ms": round(cold_plays, 1)}
+        journal = Journal(path)
+        session = Session(games=GAMES, journal=journal)
+        session.submit(StartGame("through-the-gate", ("Ann", "Bob"), {"hourglasses": 999}, 1), source="host")
+        rng = random.Random(1)
+        quiet = move_ms(session, rng, 1500)
+        stop, asked = threading.Event(), [0]
+
+        def ask() -> None:
+            while not stop.is_set():
+                memory.dice("all")
+                memory.dice("game")
+                memory.plays()
+                asked[0] += 1
+
+        asker = threading.Thread(target=ask)
+        asker.start()
+        busy = move_ms(session, rng, 1500)
+        stop.set()
+        asker.join()
+        quiet = (quiet + move_ms(session, rng, 1500)) / 2  # before and after: neither order favoured
+        figures.update({
+            "dice_all_warm_ms": round(timed(lambda: memory.dice("all")), 1),
+            "dice_game_warm_ms": round(timed(lambda: memory.dice("game")), 1),
+            "plays_warm_ms": round(timed(lambda: memory.plays()), 1),
+            "players_warm_ms": round(timed(lambda: memory.players()), 1),
+            "move_ms_quiet": round(quiet, 2), "move_ms_while_asked": round(busy, 2), "memory_answers_meanwhile": asked[0],
+        })
+        memory.close()
+        journal.close()
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    figures = measure(args.games)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key:28} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
