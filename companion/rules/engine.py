@@ -20,7 +20,7 @@ from companion.rules.game import Act, Game, Roll, Setup, say
 from companion.rules.names import check_name
 from companion.rules.said import Said
 from companion.rules.schema import JSON, validate
-from companion.rules.table import LastRoll, Later, Table, Taken
+from companion.rules.table import MAX_UNDO, LastRoll, Table, Taken
 
 MAX_NAME = 24
 GAME_OVER = "This game is over; start a new one."
@@ -115,19 +115,18 @@ def _apply_move(table: Table, game: Game[Any], move: Move) -> Table:
         error = NotYourTurn if move.seat not in game.whose_turn(table.state) else IllegalMove
         raise error(reason)
     validate(dict(move.args), rule.schema(table.state, move.seat), "args")
-    seq = table.seq + 1
-    state = rule.apply(table.state, Act(move.seat, dict(move.args), rng_for(table.seed, seq)))
+    act = Act(move.seat, dict(move.args), rng_for(table.seed, table.seq + 1))
+    state = rule.apply(table.state, act)
     same_turn = game.turn_key(state) == game.turn_key(table.state)
     in_turn = move.seat in game.whose_turn(table.state)
     ends = game.outcome(state) is not None  # a mis-tapped last move must not decide the game
     if rule.undoable and (same_turn and in_turn or ends):
-        undo = table.undo + (Taken(move.seat, table.state),)
-    elif same_turn and not in_turn and table.undo:  # another player's fact: it stands through this turn's undo
-        later = Later(seq, move.seat, move.move, tuple(sorted(move.args.items())))
-        undo = table.undo[:-1] + (replace(table.undo[-1], later=table.undo[-1].later + (later,)),)
+        undo = (*table.undo, Taken(move.seat, table.state))[-MAX_UNDO:]
+    elif same_turn and not in_turn:  # another player's fact: it stands through this turn's undo
+        undo = tuple(_made_again(table, game, taken, move.move, act) for taken in table.undo)
     else:
         undo = ()
-    return replace(table, state=state, seq=seq, undo=undo)
+    return replace(table, state=state, seq=table.seq + 1, undo=undo)
 
 
 def _check_seat(table: Table, seat: Any) -> None:
@@ -235,37 +234,36 @@ def _sourced(corrected: Roll, misread: Roll) -> Roll:
 
 
 def _undo(table: Table, game: Game[Any]) -> Table:
-    """The table before its last undoable move (after the end, only the move that ended it); raises GameOver,
-    NothingToUndo."""
+    """The table before its last undoable move (after the end, only the move that ended it), the moves made out of
+    turn since made again; raises GameOver, NothingToUndo, IllegalMove when one of those would not stand without it
+    (nothing is taken back then)."""
     if not table.undo:
         _refuse_after_end(table, game)
         raise NothingToUndo(NOTHING_TO_UNDO)
     taken = table.undo[-1]
-    state = _made_again(table, game, taken)
+    if taken.held_by is not None:
+        who = table.players[taken.held_by]
+        raise IllegalMove(f"{who}'s move since then depends on it, so it cannot be taken back.")
+    state = taken.again
     if hasattr(state, "log"):
         state = say(state, Said("Last move taken back.", "마지막 행동을 되돌렸습니다."))
-    rest = table.undo[:-1]
-    if rest and taken.later:  # the facts made out of turn stand through an undo of the move before this one too
-        rest = rest[:-1] + (replace(rest[-1], later=rest[-1].later + taken.later),)
-    return replace(table, state=state, seq=table.seq + 1, undo=rest)
+    return replace(table, state=state, seq=table.seq + 1, undo=table.undo[:-1])
 
 
-def _made_again(table: Table, game: Game[Any], taken: Taken) -> Any:
-    """The state before a taken-back move, with the moves made out of turn since made again; raises IllegalMove
-    when one of them would not stand without it (nothing is taken back then)."""
-    state = taken.before
-    for later in taken.later:
-        rule = game.move(later.move)
-        args = dict(later.args)
-        try:
-            if rule is None or rule.why_not(state, later.seat) is not None:
-                raise IllegalMove("not allowed")
-            validate(args, rule.schema(state, later.seat), "args")
-            state = rule.apply(state, Act(later.seat, args, rng_for(table.seed, later.seq)))
-        except CompanionError:
-            who = table.players[later.seat]
-            raise IllegalMove(f"{who}'s move since then depends on it, so it cannot be taken back.") from None
-    return state
+def _made_again(table: Table, game: Game[Any], taken: Taken, move: str, act: Act) -> Taken:
+    """The undo kept for a move of this turn with a move made out of turn since made again on the state it gives back
+    (once, as it comes: never replayed), or held by that move's seat when it would not stand there; raises nothing."""
+    if taken.held_by is not None:
+        return taken
+    rule = game.move(move)
+    try:
+        if rule is None or rule.why_not(taken.again, act.seat) is not None:
+            raise IllegalMove("not allowed")
+        validate(act.args, rule.schema(taken.again, act.seat), "args")
+        again = rule.apply(taken.again, Act(act.seat, dict(act.args), rng_for(table.seed, table.seq + 1)))
+        return replace(taken, again=again)
+    except CompanionError:
+        return replace(taken, held_by=act.seat)
 
 
 def legal_moves(table: Table, game: Game[Any]) -> list[JSON]:
@@ -286,15 +284,12 @@ def can_correct(table: Table) -> bool:
 
 
 def can_undo(table: Table, game: Game[Any], seat: int | None = None) -> bool:
-    """Whether an Undo from `seat` (None: button or host) would be accepted now; raises nothing."""
-    mine = seat is None or (bool(table.undo) and table.undo[-1].seat == seat)
-    if not table.undo or not mine:  # after the end, the undo kept is the move that ended the game
+    """Whether an Undo from `seat` (None: button or host) would be accepted now, at a cost that does not grow with the
+    moves made out of turn since; raises nothing."""
+    if not table.undo:  # after the end, the undo kept is the move that ended the game
         return False
-    try:
-        _made_again(table, game, table.undo[-1])  # what others did out of turn since must stand without it
-    except IllegalMove:
-        return False
-    return True
+    taken = table.undo[-1]
+    return (seat is None or taken.seat == seat) and taken.held_by is None  # what others did since must stand without it
 
 
 def replay(game_for: Any, inputs: list[Input]) -> Table | None:
