@@ -7,7 +7,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from companion.table.port import Seen
+from companion.table.port import Holder, Seen
 
 
 @dataclass
@@ -22,6 +22,7 @@ class Job:
     started: bool = False
     withdrawn: bool = False  # its sender stopped waiting before the loop came to it: it is never applied
     seen: Seen | None = None  # what the sender's page showed: an input for an older table is refused
+    told: Holder | None = None  # the one phone its refusal is for (None: every phone)
 
 
 class JobQueue:

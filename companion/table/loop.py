@@ -115,7 +115,7 @@ class EngineLoop:
         except CompanionError as refusal:
             job.error = refusal
             if job.done is None:
-                self._set_extras(message=refusal.message)
+                self._set_extras(message=refusal.message, message_to=job.told)
             if job.kind == "press":
                 self._say_no()
         except Exception as error:  # a bug must not stop the table
@@ -186,6 +186,8 @@ class EngineLoop:
 
     # --- publishing --------------------------------------------------------------------
     def _set_extras(self, **changes: Any) -> None:
+        if "message" in changes:
+            changes.setdefault("message_to", None)  # a new message is every phone's unless it says whose
         self._extras = replace(self._extras, **changes)
 
     def _publish(self) -> None:
@@ -249,11 +251,12 @@ class EngineLoop:
             raise job.error
         return self.snapshot(given.seat if isinstance(given, Move) else None)
 
-    def press(self, button: str) -> None:
-        """Act as a hardware button; raises ValueError for an unknown button."""
+    def press(self, button: str, *, by: Holder | None = None) -> None:
+        """Act as a hardware button (`by`: the phone whose virtual panel was pressed, the only one told why it did
+        nothing; None: a button on the box, told to every phone); raises ValueError for an unknown button."""
         if button not in BUTTONS:
             raise ValueError(f"There is no {button!r} button; the buttons are {', '.join(BUTTONS)}.")
-        self.enqueue(Job("press", button, "button"))
+        self.enqueue(Job("press", button, "button", told=by))
 
     def wait_for_change(self, after_seq: int, timeout: float) -> int:
         """Block until the seq passes after_seq or timeout; returns the current seq."""

@@ -96,8 +96,9 @@ class TablePort(Protocol):
         `seen` is older than the table), or TableBusy (a TimeoutError) if the engine loop does not answer in time.
         """
 
-    def press(self, button: str) -> None:
-        """Act as a hardware button (demo panel): 'roll', 'next' or 'undo'; raises ValueError."""
+    def press(self, button: str, *, by: Holder | None = None) -> None:
+        """Act as a hardware button (demo panel): 'roll', 'next' or 'undo'; `by`: the phone whose panel was pressed,
+        the only one told why a press did nothing (None: a button on the box, told to every phone); raises ValueError."""
 
     def wait_for_change(self, after_seq: int, timeout: float) -> int:
         """Block until the published seq exceeds after_seq or timeout; returns the current seq."""

@@ -8,6 +8,7 @@ from companion.rules import engine
 from companion.rules.game import Game
 from companion.rules.said import in_korean, korean
 from companion.rules.table import Table
+from companion.table.port import Holder
 
 JSON = dict[str, Any]
 
@@ -49,6 +50,7 @@ class Extras:
     guess: CameraGuess | None = None
     half: LastDice | None = None  # while "read_part": the camera's dice of a roll whose others are entered by hand
     message: str | None = None
+    message_to: Holder | None = None  # the phone the message is for alone (a press on its panel), None: every phone
     records: JSON | None = None
     demo: bool = False
     panel: JSON = field(default_factory=dict)
@@ -67,6 +69,13 @@ def lights(table: Table | None, game: Game[Any] | None, extras: Extras) -> JSON:
     return {"seats": [seat in turn for seat in range(len(table.players))], "status": status, "buzz": over}
 
 
+def _message(extras: Extras, seat: int | None) -> JSON:
+    """The box's message in both languages, for this view unless it is another phone's alone; raises nothing."""
+    mine = extras.message_to is None or extras.message_to.seat == seat
+    message = extras.message if mine else None
+    return {"message": message, "message_ko": None if message is None else korean(message)}
+
+
 def _status(camera: str) -> str:
     return {"none": "ready", "ready": "ready"}.get(camera, camera)
 
@@ -77,7 +86,7 @@ def snapshot(table: Table | None, game: Game[Any] | None, *, seat: int | None, s
         "seq": seq, "game": None, "title": None, "players": [], "you": seat, "whose_turn": [],
         "outcome": None, "legal_moves": [], "can_undo": False, "can_correct": False, "awaiting_dice": None, "view": {},
         "dice": _dice(extras.dice), "camera": _camera(extras),
-        "message": extras.message, "message_ko": None if extras.message is None else korean(extras.message),
+        **_message(extras, seat),
         "lights": lights(table, game, extras), "records": extras.records,
         "demo": extras.demo, "boot": extras.boot, "game_no": extras.game_no,
         "notices": [] if seat is not None else [{"message": sentence, "message_ko": korean(sentence)}

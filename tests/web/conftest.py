@@ -90,7 +90,7 @@ class FakePort:
             self.seq += 1
             self.changed.notify_all()
 
-    def press(self, button: str) -> None:
+    def press(self, button: str, *, by: Holder | None = None) -> None:
         self.pressed.append(button)
 
     def wait_for_change(self, after_seq: int, timeout: float) -> int:

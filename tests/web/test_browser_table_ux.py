@@ -48,6 +48,11 @@ def test_next_just_after_the_turn_passed_is_answered_beside_the_button_on_the_ph
     box, button = answer.bounding_box(), page.locator(".panel button.next").bounding_box()
     assert 0 <= box["y"] - (button["y"] + button["height"]) < 120
     expect(page.locator("#app > .notice.info")).to_have_count(0)  # not at the top of the page
+    watching.reload()  # the other phone, drawn afresh from the table as it is now, is not told of a press it did not make
+    expect(watching.locator(".panel button.next")).to_be_visible()
+    expect(watching.get_by_text(said)).to_have_count(0)
+    others = server.api("GET", "/api/state", token=server.seat_token((seat + 1) % 3))[1]
+    assert others["message"] is None and after["message"] is None  # nor the host: the press was one phone's
     page.screenshot(path=f"/tmp/table-ux-next-{lang}.png")
     assert errors == []
     context.close()
