@@ -7,7 +7,7 @@ PI_DIR := /opt/companion
 PI_APT_DEBIAN := python3-venv python3-numpy rsync  # from Debian: pi-check installs these in its arm64 root
 PI_APT_RPI := python3-picamera2 python3-lgpio      # from Raspberry Pi's archive only
 
-.PHONY: run test bench screenshots train-dice renders browser systemd-analyze install-pi pi-check
+.PHONY: run test bench screenshots train-dice renders browser systemd-analyze front install-pi pi-check
 
 $(VENV)/.run: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,10 +18,10 @@ $(VENV)/.test: pyproject.toml $(VENV)/.run
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
-run: $(VENV)/.run
+run: $(VENV)/.run front
 	$(PY) -m companion run --demo $(if $(PORT),--port $(PORT))
 
-test: $(VENV)/.test browser systemd-analyze pi-check
+test: $(VENV)/.test browser systemd-analyze front pi-check
 	$(PY) -m pytest
 
 bench: $(VENV)/.test
@@ -65,8 +65,16 @@ systemd-analyze:
 		$(SUDO) apt-get update -q && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q systemd; }
 
+# nginx, which `companion run` starts in front of its web server (web/front.py): Debian's package. Its own
+# system service, which apt starts on port 80, is turned off when this installs it: the companion runs its own.
+front:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { \
+		$(SUDO) apt-get update -q && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q nginx && \
+		{ $(SUDO) systemctl disable --now nginx 2>/dev/null || true; }; }
+
 # On a Raspberry Pi (Raspberry Pi OS, bookworm or later): installs the daemon as a systemd service.
-install-pi:
+install-pi: front
 	$(SUDO) apt-get update -q
 	$(SUDO) apt-get install -y -q $(PI_APT_DEBIAN) $(PI_APT_RPI)
 	id companion >/dev/null 2>&1 || $(SUDO) useradd --system --home-dir /var/lib/companion \

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import queue
 import re
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import deque
@@ -36,25 +38,38 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def run_command(state: Path, port: int) -> list[str]:
-    """`companion run` in demo mode on 127.0.0.1 with this state folder and no camera; raises nothing."""
+SCRIPTED_CLIENTS = "[web]\ninputs_per_second = 10000\ninput_burst = 10000\n"
+"""The config of a daemon the scripted clients drive: they send inputs as fast as the box answers, faster than a
+phone may (web.inputs_per_second), so the figures measure the box, not its limit on one phone."""
+
+
+def run_command(state: Path, port: int, config: Path | None = None) -> list[str]:
+    """`companion run` in demo mode on 127.0.0.1 with this state folder and no camera (and that config file);
+    raises nothing."""
     return [sys.executable, "-m", "companion", "run", "--demo", "--host", "127.0.0.1", "--port", str(port),
-            "--state", str(state), "--camera", "none"]
+            "--state", str(state), "--camera", "none", *(("--config", str(config)) if config is not None else ())]
 
 
 class Daemon:
     """`companion run --demo` as a subprocess on 127.0.0.1, with its host token and its output."""
 
-    def __init__(self, state: Path, *, preexec: Callable[[], None] | None = None) -> None:
-        """Start it and wait for its join URL; raises RuntimeError when it does not start in time."""
+    def __init__(self, state: Path, *, preexec: Callable[[], None] | None = None, config: str = SCRIPTED_CLIENTS) -> None:
+        """Start it with that config (TOML text; "": none) and wait for its join URL; raises RuntimeError when it
+        does not start in time."""
         self.port = free_port()
         started = time.monotonic()
-        self.process = subprocess.Popen(run_command(state, self.port), cwd=ROOT, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True, preexec_fn=preexec)
-        self.log: deque[str] = deque(maxlen=300)
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._drain, daemon=True).start()
-        self.token = self._token(started + START_SECONDS)
+        handle, path = tempfile.mkstemp(prefix="companion-bench-", suffix=".toml")
+        with os.fdopen(handle, "w") as file:
+            file.write(config)
+        try:
+            self.process = subprocess.Popen(run_command(state, self.port, Path(path) if config else None), cwd=ROOT,
+                                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=preexec)
+            self.log: deque[str] = deque(maxlen=300)
+            self._lines: queue.Queue[str | None] = queue.Queue()
+            threading.Thread(target=self._drain, daemon=True).start()
+            self.token = self._token(started + START_SECONDS)
+        finally:
+            os.unlink(path)  # read at the start, before the join URL is printed
         self.start_seconds = time.monotonic() - started
 
     def _token(self, deadline: float) -> str:

@@ -33,6 +33,8 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--camera", help="usb:0 | folder:PATH | pi | synthetic | none")
     run.add_argument("--port", type=int, help="the web port (default 8080)")
     run.add_argument("--host", help="the address to listen on (default 0.0.0.0)")
+    run.add_argument("--no-front", action="store_true",
+                     help="serve phones from the web server directly, without nginx in front (to measure the difference)")
     read = commands.add_parser("read-dice", help="read the dice in photos")
     read.add_argument("images", nargs="+")
     read.add_argument("--json", action="store_true", help="one JSON object per image and line")
@@ -53,10 +55,39 @@ def parser() -> argparse.ArgumentParser:
     calibrate = commands.add_parser("calibrate", help="find the tray, measure a die, lock the exposure; save to the config")
     calibrate.add_argument("--config", type=Path, required=True, help="the TOML config file to update")
     calibrate.add_argument("--camera", help="usb:0 | folder:PATH | pi | synthetic (default: the config's)")
+    _export_parser(commands)
     check = commands.add_parser("check-config", help="check a config file and say what is wrong")
     check.add_argument("config", type=Path)
     check.add_argument("--state", type=Path, help="the state folder run is given (default: the config's state.folder)")
     return root
+
+
+def _export_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """`companion export`: every finished game (or the dice counts) as CSV or JSON; raises nothing."""
+    export = commands.add_parser("export", help="print every finished game (or the dice counts) as CSV or JSON")
+    export.add_argument("--state", type=Path, required=True, help="the state folder holding journal.sqlite")
+    export.add_argument("--format", choices=("csv", "json"), default="csv")
+    export.add_argument("--dice", action="store_true", help="the dice counts (CSV) instead of the plays")
+
+
+def export(args: argparse.Namespace) -> int:
+    """Print the plays (or the dice) of a state folder's journal, read-only, safe while the companion runs; returns
+    0, or 2 with one sentence when there is no journal; raises CompanionError when it cannot be read."""
+    from companion.games import registered_games
+    from companion.memory.service import Memory
+
+    journal = args.state / "journal.sqlite"
+    if not journal.is_file():
+        return _say(f"There is no journal at {journal}: give the state folder the companion runs with.")
+    if args.dice and args.format != "csv":
+        return _say("The dice counts are exported as CSV only: leave out --format json.")
+    memory = Memory(journal, registered_games())
+    try:
+        sys.stdout.write(memory.dice_csv() if args.dice else memory.export_json() + "\n" if args.format == "json"
+                         else memory.export_csv())
+    finally:
+        memory.close()
+    return 0
 
 
 def _common(command: argparse.ArgumentParser) -> None:
@@ -81,12 +112,12 @@ def settings(args: argparse.Namespace) -> Config:
     return chosen
 
 
-def run(chosen: Config) -> int:
+def run(chosen: Config, *, front: bool = True) -> int:
     """Run the daemon until SIGTERM or Ctrl-C; returns the exit code."""
     from companion.daemon import build
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    companion = build(chosen)
+    companion = build(chosen, front=front)
     stopping = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stopping.set())
@@ -279,6 +310,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                   taught=_taught(args.state))
         if args.command == "teach":
             return _teach(args)
+        if args.command == "export":
+            return export(args)
         if args.command == "check-config":
             return check_config(args.config, args.state)
         if args.command == "calibrate":
@@ -286,7 +319,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         chosen = settings(args)
         if args.command == "backup":
             return backup(chosen, args.target)
-        return run(chosen) if args.command == "run" else host_url(chosen, new=args.new)
+        return run(chosen, front=not args.no_front) if args.command == "run" else host_url(chosen, new=args.new)
     except (ConfigError, CompanionError) as error:
         print(f"companion: {error.message}", file=sys.stderr)
         return 2

@@ -71,6 +71,8 @@ class Config:
     host: str = "0.0.0.0"
     port: int = 8080
     advertise: str = ""
+    inputs_per_second: int = 10  # what one phone (a token) may send, after a burst of input_burst at once
+    input_burst: int = 20
     state: Path = Path("state")
     demo: bool = False
 
@@ -100,7 +102,7 @@ def from_dict(data: dict[str, Any]) -> Config:
     """The config from parsed TOML; raises ConfigError naming the first bad key."""
     _only(data, "", {"game", "gpio", "camera", "web", "state", "demo"})
     web = _table(data, "web")
-    _only(web, "web.", {"host", "port", "advertise"})
+    _only(web, "web.", {"host", "port", "advertise", "inputs_per_second", "input_burst"})
     state = _table(data, "state")
     _only(state, "state.", {"folder"})
     demo = _get(data, "demo", False, checks.boolean)
@@ -111,6 +113,8 @@ def from_dict(data: dict[str, Any]) -> Config:
         host=_get(web, "web.host", "0.0.0.0", checks.host),
         port=_get(web, "web.port", 8080, checks.port),
         advertise=_get(web, "web.advertise", "", checks.host_or_empty),
+        inputs_per_second=_get(web, "web.inputs_per_second", 10, checks.whole(1, 10_000)),
+        input_burst=_get(web, "web.input_burst", 20, checks.whole(1, 100_000)),
         state=Path(_get(state, "state.folder", "state", checks.text)),
         demo=demo,
     )

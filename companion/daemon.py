@@ -15,6 +15,7 @@ from companion.camera.dice_camera import DiceCamera
 from companion.games import registered_games
 from companion.rules.inputs import Press, StartGame
 from companion.journal.store import Journal
+from companion.memory.service import Memory
 from companion.table.loop import EngineLoop, Job
 from companion.table.network import advertised, join_base
 from companion.table.notify import notifier, ping_interval
@@ -41,24 +42,34 @@ class Companion:
     source: Any = None
     warnings: list[str] = field(default_factory=list)
     notify: Callable[[str], None] = lambda message: None
+    front: Any = None
+    memory: Any = None
     _server_thread: threading.Thread | None = None
 
     @property
     def port(self) -> int:
-        """The port the web server listens on; raises nothing."""
-        return int(self.server.port)
+        """The port phones connect to (the front's, or the web server's without one); raises nothing."""
+        return int(self.front.port if self.front is not None else self.server.port)
 
     def host_url(self) -> str:
         """The host's join URL, printed at start-up; raises JournalError."""
         return self.loop.join_url(Holder(None))
 
     def start(self) -> None:
-        """Start the loop, the camera and the web server, then tell systemd READY; raises OSError."""
+        """Start the loop, the camera, the web server and its front, then tell systemd READY; raises OSError, or
+        ConfigError naming web.host and web.port when nginx cannot start (everything started is stopped again)."""
         self.loop.start()
         if self.camera is not None:
             self.camera.start()
         self._server_thread = threading.Thread(target=self.server.run, name="web", daemon=True)
         self._server_thread.start()
+        if self.front is not None:
+            try:
+                self.front.start(self.server.port)
+            except OSError as error:
+                self.stop()
+                raise ConfigError(f"Cannot listen on web.host = {self.config.host!r}, web.port = "
+                                  f"{self.config.port}: {error}") from None
         self.loop.stopped_part = self._stopped_part
         self.notify("READY=1")
 
@@ -66,6 +77,8 @@ class Companion:
         """The part that stopped running while the loop goes on (web server, dice camera), or None; raises nothing."""
         if self._server_thread is not None and not self._server_thread.is_alive():
             return "web server"
+        if self.front is not None and not self.front.running:
+            return "web front (nginx)"
         if self.camera is not None and not self.camera.running:
             return "dice camera"
         return None
@@ -74,6 +87,8 @@ class Companion:
         """Stop everything in order, the journal last; raises nothing."""
         self.notify("STOPPING=1")
         self.loop.stopped_part = lambda: None  # its parts stop now on purpose
+        if self.front is not None:
+            self.front.close()
         self.server.close()
         if self.camera is not None:
             self.camera.stop()
@@ -82,12 +97,15 @@ class Companion:
             close = getattr(part, "close", None)
             if close is not None:
                 close()
+        if self.memory is not None:
+            self.memory.close()  # its read-only connection first, so the journal's close removes the WAL
         self.journal.close()
 
 
 def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_dir: Path | None = None,
-          environ: dict[str, str] | None = None) -> Companion:
-    """Wire a companion from its config (hardware injectable); raises ConfigError or JournalError."""
+          environ: dict[str, str] | None = None, front: bool = True) -> Companion:
+    """Wire a companion from its config (hardware injectable; `front`: nginx in front of the web server where it
+    is installed, False to measure without it); raises ConfigError or JournalError."""
     games = registered_games()
     journal = Journal(Path(state_dir or config.state) / "journal.sqlite")
     try:
@@ -104,12 +122,14 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
                       ping_seconds=ping_interval(environ))
     warnings: list[str] = []
     setup = CameraSetup(config.camera, journal.path.parent, warnings, tell_host=loop.tell_host)
-    try:
-        server = _server(config, loop, setup)  # before any hardware is claimed: a port in use only closes the journal
+    try:  # before any hardware is claimed: a port in use only closes the journal
+        guard = _front(config, warnings) if front else None
+        memory = Memory(journal.path, games)
+        server = _server(config, loop, setup, memory, behind_front=guard is not None)
     except ConfigError:
         journal.close()
         raise
-    companion = Companion(config, loop, server, journal, notify=notify, warnings=warnings)
+    companion = Companion(config, loop, server, journal, notify=notify, warnings=warnings, front=guard, memory=memory)
     if journal.read_only:
         companion.warnings.append(journal.read_only_warning())
         log.warning(companion.warnings[-1])
@@ -248,13 +268,28 @@ def _demo_throw(source: Any) -> Callable[[tuple[int, ...]], object]:
     return throw
 
 
-def _server(config: Config, loop: EngineLoop, setup: CameraSetup) -> Any:
-    """The web server, bound now; raises ConfigError naming web.host and web.port when it cannot listen."""
+def _server(config: Config, loop: EngineLoop, setup: CameraSetup, memory: Memory, *, behind_front: bool) -> Any:
+    """The web server, bound now (behind the front: on a free port of 127.0.0.1); raises ConfigError naming web.host
+    and web.port when it cannot listen."""
     from web import create_app
     from web.server import make_server
 
+    port = 0 if behind_front else config.port
     try:
-        return make_server(create_app(loop, camera=setup), host=config.host, port=config.port)
+        return make_server(create_app(loop, camera=setup, inputs_per_second=config.inputs_per_second,
+                                      input_burst=config.input_burst, memory=memory), host=config.host, port=port, behind_front=behind_front)
+    except (OSError, ValueError) as error:
+        raise ConfigError(f"Cannot listen on web.host = {config.host!r}, web.port = {config.port}: {_why(error)}") from None
+
+
+def _front(config: Config, warnings: list[str]) -> Any:
+    """nginx in front of the web server, its port chosen (None, with a warning, when nginx is not installed);
+    raises ConfigError naming web.host and web.port when that port cannot be bound."""
+    from web import MAX_BODY
+    from web.front import make_front
+
+    try:
+        return make_front(host=config.host, port=config.port, max_body=MAX_BODY, warnings=warnings)
     except (OSError, ValueError) as error:
         raise ConfigError(f"Cannot listen on web.host = {config.host!r}, web.port = {config.port}: {_why(error)}") from None
 

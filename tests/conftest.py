@@ -145,6 +145,11 @@ def _parse(raw: bytes, kind: str) -> Any:
     return raw.decode("utf-8", "replace")
 
 
+SCRIPTED_INPUTS = 10_000
+"""The tests script whole games faster than any phone may send (web.inputs_per_second): their companion's limit
+is raised; tests/web/test_input_limit.py starts one with the box's own."""
+
+
 def start_companion(state_dir: Path, *, seed: int = 1, frames: Any = None, **overrides: Any) -> Any:
     """Build and start a demo companion on 127.0.0.1 with mock pins and synthetic dice (or `frames`; none at all
     for camera.source = "none")."""
@@ -155,7 +160,8 @@ def start_companion(state_dir: Path, *, seed: int = 1, frames: Any = None, **ove
     from vision.sources import SyntheticCamera
 
     config = Config(demo=True, host="127.0.0.1", port=0, advertise="127.0.0.1", state=state_dir,
-                    camera=Camera(source="synthetic", still_seconds=0.05, frames_to_vote=2))
+                    camera=Camera(source="synthetic", still_seconds=0.05, frames_to_vote=2),
+                    inputs_per_second=SCRIPTED_INPUTS, input_burst=SCRIPTED_INPUTS)
     config = replace(config, **overrides)
     if frames is None and config.camera.source != "none":
         frames = SyntheticCamera(seed)

@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from companion.table.port import CameraPort, TableBusy, TablePort
 from companion.rules.errors import BadInput, CompanionError, IllegalMove, UnknownGame
 from companion.rules.said import korean
-from web import api, camera_api, events, pages
+from web import api, camera_api, events, limits, memory_api, memory_pages, pages
 from web.auth import FailureLimiter, Refusal, WebState
 from web.events import StreamBook
 
@@ -28,16 +28,21 @@ HTTP_ERRORS = {
 log = logging.getLogger("companion.web")
 
 
-def create_app(port: TablePort, *, camera: CameraPort | None = None, log_requests: bool = False) -> Flask:
+def create_app(port: TablePort, *, camera: CameraPort | None = None, log_requests: bool = False,
+               inputs_per_second: float = limits.INPUTS_PER_SECOND, input_burst: int = limits.INPUT_BURST,
+               memory: memory_api.MemoryPort | None = None) -> Flask:
     """The Flask app serving the table through `port`, and the box's camera through `camera` (None: the host page
-    says there is none); raises nothing."""
+    says there is none), each token's inputs limited to `input_burst` at once, `inputs_per_second` after that;
+    the table's memory of past games through `memory` (None: none kept); raises nothing."""
     app = Flask(__name__)
     app.url_map.merge_slashes = False  # '/static//app.js' is not found, not redirected to an URL built from the Host header
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, SSE_KEEPALIVE=15.0, LOG_REQUESTS=log_requests)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["companion"] = WebState(port=port, limiter=FailureLimiter(), streams=StreamBook(total=DEFAULT_STREAMS),
                                            camera=camera)
-    for blueprint in (pages.bp, api.bp, camera_api.bp, events.bp):
+    app.extensions["memory"] = memory
+    limits.install(app, per_second=inputs_per_second, burst=input_burst)
+    for blueprint in (pages.bp, api.bp, camera_api.bp, events.bp, memory_api.bp, memory_pages.bp):
         app.register_blueprint(blueprint)
     _add_error_handlers(app)
     app.after_request(_secure)
@@ -64,6 +69,12 @@ def _add_error_handlers(app: Flask) -> None:
     @app.errorhandler(Refusal)
     def refused(error: Refusal) -> Response:
         return _failure(error.status, error.code, error.message)
+
+    @app.errorhandler(limits.TooManyInputs)
+    def too_many(error: limits.TooManyInputs) -> Response:
+        response = _failure(error.status, error.code, error.message)
+        response.headers["Retry-After"] = error.retry_after_header
+        return response
 
     @app.errorhandler(CompanionError)
     def companion_refused(error: CompanionError) -> Response:

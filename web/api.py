@@ -17,6 +17,7 @@ from companion.table.port import Holder, Seen, TablePort
 from web.auth import (
     COOKIE, COOKIE_SECONDS, Refusal, host_reader, host_writer, may_act_for, reader, web_state, writer,
 )
+from web.limits import limit_inputs
 from web.openapi import document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -77,7 +78,7 @@ def openapi() -> Response:
 # --- acting -------------------------------------------------------------------------------
 @bp.post("/actions")
 def actions() -> Response:
-    """Make a move for a seat; raises Refusal 400/403, CompanionError 409/400."""
+    """Make a move for a seat; raises Refusal 400/403/429, CompanionError 409/400."""
     holder = writer()
     body = json_body(required=("seat", "move"), optional=("args", "game_no"))
     seat = _whole(body["seat"], "seat", 0, 63)
@@ -91,7 +92,7 @@ def actions() -> Response:
 
 @bp.post("/dice")
 def dice() -> Response:
-    """A roll entered by hand; raises Refusal 400/403, CompanionError 409/400."""
+    """A roll entered by hand; raises Refusal 400/403/429, CompanionError 409/400."""
     holder = writer()
     body = json_body(required=("values", "sides"), optional=("game_no", "roll_seq"))
     values, sides = _roll(body)
@@ -100,7 +101,7 @@ def dice() -> Response:
 
 @bp.post("/dice/correct")
 def correct_dice() -> Response:
-    """The last roll put right; raises Refusal 400/403, CompanionError 409/400."""
+    """The last roll put right; raises Refusal 400/403/429, CompanionError 409/400."""
     holder = writer()
     body = json_body(required=("values", "sides"), optional=("game_no", "roll_seq"))
     values, sides = _roll(body)
@@ -109,7 +110,7 @@ def correct_dice() -> Response:
 
 @bp.post("/undo")
 def undo() -> Response:
-    """Take back the last move of the turn; raises Refusal 400/403, CompanionError 409."""
+    """Take back the last move of the turn; raises Refusal 400/403/429, CompanionError 409."""
     holder = writer()
     body = json_body(required=(), optional=("game_no",), empty_ok=True)
     return _submit(holder, Undo(seat=holder.seat), seen=_seen(body))
@@ -117,7 +118,7 @@ def undo() -> Response:
 
 @bp.post("/press")
 def press() -> Response:
-    """Press a virtual panel button (demo mode only); raises Refusal 400/403/404."""
+    """Press a virtual panel button (demo mode only); raises Refusal 400/403/404/429."""
     holder = writer()
     port = _port()
     if not port.demo:
@@ -125,13 +126,14 @@ def press() -> Response:
     button = json_body(required=("button",), optional=())["button"]
     if button not in BUTTONS:
         raise Refusal(400, "bad_input", f"button must be one of {', '.join(BUTTONS)}.")
-    port.press(button)
+    limit_inputs(holder)
+    port.press(button, by=holder)
     return jsonify(port.snapshot(holder.seat))
 
 
 @bp.post("/game")
 def new_game() -> Response:
-    """Start a new game (host only); raises Refusal 400/403, CompanionError 400."""
+    """Start a new game (host only); raises Refusal 400/403/429, CompanionError 400."""
     holder = host_writer()
     body = json_body(required=("game", "players"), optional=("options", "ends_game"))
     game = _text(body["game"], "game")
@@ -186,6 +188,9 @@ def new_host_link() -> Response:
 
 # --- helpers ------------------------------------------------------------------------------
 def _submit(holder: Holder, given: Input, *, source: str = "phone", seen: Seen | None = None) -> Response:
+    """Give the table one input and answer with the holder's snapshot; raises TooManyInputs (429) when the holder's
+    phone sends too many at once, CompanionError when the rules refuse it."""
+    limit_inputs(holder)
     port = _port()
     port.submit(given, source=source, seen=seen)
     return jsonify(port.snapshot(holder.seat))

@@ -5,6 +5,8 @@ from typing import Any
 
 from companion.rules.inputs import BUTTONS
 from companion.table.snapshot import CAMERA_STATES
+from web.limits import INPUT_BURST, INPUTS_PER_SECOND
+from web import memory_openapi
 
 JSON = dict[str, Any]
 
@@ -135,8 +137,16 @@ ERRORS: JSON = {
     "404": "Not found.",
     "409": "The rules refuse this now; nothing changed.",
     "413": "The body is larger than 16 KB.",
-    "429": "Too many wrong tokens from this address; wait a minute.",
+    "429": "Too many wrong tokens from this address (too_many_attempts; wait a minute), or too many inputs from one "
+           f"token at once (too_many_inputs: by default {INPUTS_PER_SECOND:g} a second after a burst of {INPUT_BURST}; "
+           "nothing changed, Retry-After says when).",
     "503": "The table did not answer in time, too many event streams are open, or the camera is offline.",
+}
+
+
+ERROR_HEADERS: JSON = {
+    "429": {"Retry-After": {"description": "with too_many_inputs: the seconds to wait before the next input",
+                            "schema": {**INTEGER, "minimum": 1}}},
 }
 
 
@@ -211,6 +221,7 @@ def _paths() -> JSON:
             "kept in the state folder and used at once. Refused (409) when the tray found leaves out a die.",
             _json(_ref("Calibration")), errors=(*WRITE_ERRORS, "404"), body="Empty")},
         "/api/openapi.json": {"get": _operation("This document.", _json(OBJECT), errors=(), public=True)},
+        **memory_openapi.paths(_operation, _json, snapshot),
     }
 
 
@@ -224,8 +235,9 @@ def document() -> JSON:
                                 "refused cross-site."},
         "paths": _paths(),
         "components": {
-            "schemas": SCHEMAS,
-            "responses": {f"E{status}": {"description": text, "content": _json(_ref("Error"))}
+            "schemas": {**SCHEMAS, **memory_openapi.SCHEMAS},
+            "responses": {f"E{status}": {"description": text, "content": _json(_ref("Error")),
+                                         **({"headers": ERROR_HEADERS[status]} if status in ERROR_HEADERS else {})}
                           for status, text in ERRORS.items()},
             "securitySchemes": {
                 "bearer": {"type": "http", "scheme": "bearer", "description": "a seat's or the host's token"},
