@@ -1,4 +1,4 @@
-"""`companion run | read-dice | host-url | backup | calibrate | check-config`: the command line."""
+"""`companion run | read-dice | teach | host-url | backup | export | calibrate | check-config`: the command line."""
 from __future__ import annotations
 
 import argparse
@@ -8,16 +8,14 @@ import sys
 import threading
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 from urllib.parse import urlsplit
 
 from companion import config as config_module
+from companion.commands import records, setup
 from companion.config import Config, ConfigError
 from companion.rules.errors import CompanionError
 from vision.hints import add_hints
-
-if TYPE_CHECKING:
-    from vision.reader import Relook
 
 NO_ADDRESS_YET = ("warning: this machine has no network address yet, so no phone can reach it: join it to a "
                   "Wi-Fi (or let it make its own); the QR codes show its address once it has one.")
@@ -68,26 +66,6 @@ def _export_parser(commands: argparse._SubParsersAction) -> None:  # type: ignor
     export.add_argument("--state", type=Path, required=True, help="the state folder holding journal.sqlite")
     export.add_argument("--format", choices=("csv", "json"), default="csv")
     export.add_argument("--dice", action="store_true", help="the dice counts (CSV) instead of the plays")
-
-
-def export(args: argparse.Namespace) -> int:
-    """Print the plays (or the dice) of a state folder's journal, read-only, safe while the companion runs; returns
-    0, or 2 with one sentence when there is no journal; raises CompanionError when it cannot be read."""
-    from companion.games import registered_games
-    from companion.memory.service import Memory
-
-    journal = args.state / "journal.sqlite"
-    if not journal.is_file():
-        return _say(f"There is no journal at {journal}: give the state folder the companion runs with.")
-    if args.dice and args.format != "csv":
-        return _say("The dice counts are exported as CSV only: leave out --format json.")
-    memory = Memory(journal, registered_games())
-    try:
-        sys.stdout.write(memory.dice_csv() if args.dice else memory.export_json() + "\n" if args.format == "json"
-                         else memory.export_csv())
-    finally:
-        memory.close()
-    return 0
 
 
 def _common(command: argparse.ArgumentParser) -> None:
@@ -170,135 +148,6 @@ def host_url(chosen: Config, *, new: bool = False) -> int:
     return 0
 
 
-def backup(chosen: Config, target: Path) -> int:
-    """Copy the state folder's journal into `target` (safe while the companion runs) and say how to restore it;
-    returns the exit code; raises JournalError (nothing written)."""
-    from companion.journal.backup import backup as copy_journal
-
-    journal = chosen.state / "journal.sqlite"
-    copied = copy_journal(journal, target)
-    if copied.warning is not None:
-        print(f"warning: {copied.warning}", file=sys.stderr)
-    print(f"Backed up {copied.games} game(s) and {copied.entries} move(s) (up to entry {copied.last_entry}) from "
-          f"{journal} to {target}. To restore it: stop the companion, move journal.sqlite and its journal.sqlite-wal "
-          f"and journal.sqlite-shm files out of {chosen.state}, copy {target.name} there as journal.sqlite (owned by "
-          "the companion's user), and start the companion.")
-    return 0
-
-
-def calibrate(args: argparse.Namespace) -> int:
-    """Calibrate the camera and save the result to the config; returns the exit code (2 with one sentence
-    when the camera or the config file fails); raises ConfigError or CompanionError."""
-    from companion.camera import calibrate as calibration
-    from vision.reader import read_dice
-    from vision.frames import CameraError
-    from vision.sources import open_source
-
-    calibration.target_of(args.config)  # a config it could not write is said before the camera is opened
-    chosen = config_module.load(args.config) if args.config.exists() else Config()
-    spec = config_module.camera_source("--camera", args.camera) if args.camera else chosen.camera.source
-    try:
-        source = open_source(spec)
-    except (CameraError, ValueError) as error:
-        return _say(f"cannot open the camera {spec!r}: {error}")
-    try:
-        found = calibration.measure(source, read_dice)
-    except CameraError as error:
-        return _say(f"the camera {spec!r} failed while calibrating: {error} Nothing was saved.")
-    finally:
-        getattr(source, "close", lambda: None)()
-    if args.camera:  # the calibration is this camera's: the table must use it too
-        found["source"] = spec
-    try:
-        calibration.save(args.config, found)
-    except OSError as error:
-        return _say(f"cannot write the config file {args.config}: {error.strerror or error}. Nothing was saved; "
-                    "run calibrate as a user who may write it (sudo).")
-    print(calibration.describe(found) + f" Saved to {args.config}; restart the companion to use it.")
-    return 0
-
-
-def _say(sentence: str) -> int:
-    """Print the sentence as the command's error; returns the exit code 2."""
-    print(f"companion: {sentence}", file=sys.stderr)
-    return 2
-
-
-def check_config(path: Path, state: Path | None = None) -> int:
-    """Check a config as `run` would, its first game included, and say what the state folder's calibration from
-    the host page changes; returns the exit code; raises ConfigError."""
-    from companion.camera import calibration_store
-    from companion.daemon import check_first_game
-
-    chosen = config_module.load(path)
-    chosen = chosen if state is None else replace(chosen, state=state)
-    check_first_game(chosen)
-    try:
-        camera = calibration_store.in_use(chosen.camera, chosen.state)
-    except calibration_store.NotReadable:  # the service's own folder, checked by another user: not a fault
-        notes, camera = [_not_checked(chosen.state)], chosen.camera
-    except calibration_store.UNUSABLE as error:  # run goes on with the config's: no error
-        notes, camera = [calibration_store.unusable(chosen.state, error)], chosen.camera
-    else:
-        notes = [] if camera == chosen.camera else [_calibrated_on_the_page(chosen.state, camera)]
-    view = camera.tray_view
-    if view is not None:
-        from vision.tray import read_view
-
-        try:
-            read_view(view)
-        except ValueError as error:  # run goes on without it, so this is no error, but it is worth knowing
-            notes.append(f"camera.tray_view: {error}, so the tray will not follow a knocked camera.")
-    print(f"{path}: fine." if not notes else f"{path}: fine, but " + " ".join(notes))
-    return 0
-
-
-def _not_checked(state: Path) -> str:
-    """What check-config says of a state folder this user may not read; raises nothing."""
-    return (f"this user may not read the state folder {state}, so a calibration made on the host page and kept "
-            "there was not checked; run check-config as the service's user (sudo -u companion companion "
-            "check-config ...) to check it.")
-
-
-def _calibrated_on_the_page(state: Path, camera: config_module.Camera) -> str:
-    """What the host page's calibration, kept in the state folder, sets over the config; raises nothing."""
-    from companion.camera.calibration_store import FILE
-
-    x, y, width, height = camera.tray or (0, 0, 0, 0)
-    tray = f"the tray at {x}, {y}, {width} x {height} px" if camera.tray else "no tray"
-    size = f"dice {camera.die_px} px across" if camera.die_px else "no die size"
-    light = "the light fixed" if camera.locked_exposure else "automatic light"
-    return (f"the camera was calibrated on the host page since ({state / FILE}), and the table uses "
-            f"that instead of this file's [camera] calibration: {tray}, {size}, {light}.")
-
-
-def _taught(state: Path | None) -> Relook | None:
-    """The reader's hook for what the state folder's table taught, or None; raises ValueError for a damaged layer."""
-    if state is None or not (state / "learned-dice.sqlite").is_file():
-        return None
-    from companion.camera.lessons import Lessons
-    from vision.learning import Features, relook
-    from vision.reader import MODELS
-
-    lessons = Lessons(state)
-    try:
-        layer = lessons.layer()
-    finally:
-        lessons.close()
-    return None if layer is None else relook(layer, Features(MODELS / "dice_faces.onnx"))
-
-
-def _teach(args: argparse.Namespace) -> int:
-    """Run `companion teach`; returns 0, or 2 with one sentence on bad input (nothing kept)."""
-    from companion.camera.teach_photos import teach
-
-    try:
-        print(teach(args.state, args.labels, args.images, die_px=args.die_px))
-    except ValueError as error:
-        return _say(str(error))
-    return 0
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """The `companion` command; returns the exit code (2 with one sentence for bad input)."""
     args = parser().parse_args(argv)
@@ -307,18 +156,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             from vision.cli import read_dice_main
 
             return read_dice_main(args.images, as_json=args.json, die_px=args.die_px, tray=args.tray,
-                                  taught=_taught(args.state))
+                                  taught=records.taught(args.state))
         if args.command == "teach":
-            return _teach(args)
+            return records.teach(args)
         if args.command == "export":
-            return export(args)
+            return records.export(args)
         if args.command == "check-config":
-            return check_config(args.config, args.state)
+            return setup.check_config(args.config, args.state)
         if args.command == "calibrate":
-            return calibrate(args)
+            return setup.calibrate(args)
         chosen = settings(args)
         if args.command == "backup":
-            return backup(chosen, args.target)
+            return records.backup(chosen, args.target)
         return run(chosen, front=not args.no_front) if args.command == "run" else host_url(chosen, new=args.new)
     except (ConfigError, CompanionError) as error:
         print(f"companion: {error.message}", file=sys.stderr)

@@ -168,7 +168,7 @@ def player(name: str) -> Response:
     return jsonify(memory().player(name))
 
 
-@bp.post("/players/merge")
+@bp.post("/merges")  # not under /players/, where a player may be called "merge"
 def merge() -> Response:
     """Count one name as another player (host only); raises Refusal, CompanionError (nothing kept then)."""
     host_writer()

@@ -112,7 +112,7 @@ def paths(operation: Callable[..., JSON], as_json: Callable[[JSON], JSON], snaps
                                                     errors=("400", *READ)),
                                         "parameters": [{"name": "name", "in": "path", "required": True,
                                                         "schema": {**STRING, "minLength": 1}}]}},
-        "/api/players/merge": {"post": operation(
+        "/api/merges": {"post": operation(
             "Count one name as the same player as another (host only); kept beside the journal.",
             as_json(_ref("PlayerRecord")), errors=("400", "403", "404", "413", "429", "503"), body="Merge")},
     }

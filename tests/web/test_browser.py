@@ -143,7 +143,7 @@ def test_a_phone_left_open_follows_the_table_after_the_box_restarts(browser, sta
     context, page, errors = anns_phone(browser, server)
     expect(page.locator(".roll .why")).to_have_text("Ann rolls for first player.")
     for button in ("next", "undo") * 4:  # refused presses change only what the box shows, yet each is a new seq
-        assert server.api("POST", "/api/press", {"button": button}, token=server.host_token)[0] == 200
+        assert server.api("POST", "/api/press", {"button": button}, token=server.seat_token(0))[0] == 200  # Ann's panel
     expect(page.locator(".notice.info")).not_to_have_text("NEXT does nothing right now.")  # the last, undo's, was shown
     shown_before = server.seq()
     server.companion.stop()  # a power cut: the journal holds the table, not the seq of what the box showed

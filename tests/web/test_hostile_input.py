@@ -35,7 +35,7 @@ def refused_in_every_body(table: Any, raw: Raw, is_sentence: Callable[[Any], boo
 # --- GET changes nothing ---------------------------------------------------------------------
 def _gets(app: Any) -> list[str]:
     """Every GET route, with plausible path values."""
-    values = {"seat": "0", "name": "die0", "filename": "app.js"}
+    values = {"seat": "0", "name": "die0", "filename": "app.js", "play": "1", "step": "1"}
     paths = []
     for rule in app.url_map.iter_rules():
         if "GET" in rule.methods and rule.rule != "/api/events":

@@ -82,10 +82,10 @@ def test_only_the_host_exports_and_merges_and_bad_input_changes_nothing(played, 
     assert status == 400 and is_sentence(answer)
     status, answer = call(server, "GET", "/api/plays/9999/bgstats", None, seat)
     assert status == 404 and is_sentence(answer)
-    status, answer = call(server, "POST", "/api/players/merge", {"name": "cy", "into": "Bob"}, seat)
+    status, answer = call(server, "POST", "/api/merges", {"name": "cy", "into": "Bob"}, seat)
     assert status == 403
-    status, answer = call(server, "POST", "/api/players/merge", {"name": "Zed", "into": "Bob"}, server.host_token)
+    status, answer = call(server, "POST", "/api/merges", {"name": "Zed", "into": "Bob"}, server.host_token)
     assert status == 400 and is_sentence(answer) and "nothing was merged" in answer["message"]
     assert call(server, "GET", "/api/players/bob", None, server.host_token)[1]["plays"] == 2
-    status, merged = call(server, "POST", "/api/players/merge", {"name": "cy", "into": "Bob"}, server.host_token)
+    status, merged = call(server, "POST", "/api/merges", {"name": "cy", "into": "Bob"}, server.host_token)
     assert status == 200 and merged["plays"] == 3

@@ -40,6 +40,8 @@
   document.addEventListener("DOMContentLoaded", () => {
     if (window.location.pathname !== "/host") return;
     hostLinks();
-    for (const button of document.querySelectorAll("[data-lang]")) button.addEventListener("click", hostLinks);
+    for (const button of document.querySelectorAll("[data-lang]")) {
+      button.addEventListener("click", () => setTimeout(hostLinks, 0));  // after the page has switched its language
+    }
   });
 })();

@@ -162,7 +162,7 @@
       event.preventDefault();
       const chosen = event.target.querySelector("select").value;
       try {
-        await C.request("POST", "/api/players/merge", { name: chosen, into: found.name });
+        await C.request("POST", "/api/merges", { name: chosen, into: found.name });
         window.location.reload();
       } catch (error) {
         event.target.querySelector(".said").textContent = C.said(error);
