@@ -15,10 +15,11 @@ from companion.games.through_the_gate import GAME as TTG
 from companion.games.through_the_gate.state import Tallies
 from companion.rules import engine
 from companion.rules.errors import IllegalMove, NothingToUndo
-from companion.rules.game import Game, MoveRule, Outcome
+from companion.rules.game import Game
 from companion.rules.inputs import DiceRolled, Move, StartGame, Undo
 from companion.rules.table import MAX_UNDO, Table
 from companion.table.snapshot import Extras, snapshot
+from wall_game import wall_game
 
 BUSY = 4000
 
@@ -117,18 +118,7 @@ def test_the_journal_replays_a_busy_turn_to_the_same_table() -> None:
 
 
 def test_a_move_out_of_turn_that_depends_on_one_of_several_moves_holds_that_one_only() -> None:
-    def build(state: tuple[str, ...], act: Any) -> tuple[str, ...]:
-        return (*state, "wall")
-
-    def paint(state: tuple[str, ...], act: Any) -> tuple[str, ...]:
-        return (*state, "paint")
-
-    toy: Game[tuple[str, ...]] = Game(
-        id="toy", title="Toy", min_players=2, max_players=2, options={"type": "object"},
-        setup=lambda setup: (), whose_turn=lambda state: (0,), turn_key=lambda state: 0,
-        outcome=lambda state: None if len(state) < 99 else Outcome((0,), "done"), view=lambda state, seat: {},
-        moves=(MoveRule("build", "Build a wall", build, lambda state, seat: None),
-               MoveRule("paint", "Paint a wall", paint, lambda state, seat: None if "wall" in state else "No wall.")))
+    toy = wall_game()
     table = engine.start(toy, StartGame("toy", ("Ann", "Bob"), {}, 1))
     table = engine.apply(table, toy, Move(0, "build", {}))
     table = engine.apply(table, toy, Move(0, "build", {}))

@@ -17,6 +17,7 @@ from companion.rules import engine
 from companion.rules.errors import IllegalMove, NothingToUndo, NotYourTurn
 from companion.rules.game import Game
 from companion.rules.table import Table
+from wall_game import wall_game
 
 
 def play(table: Table, game: Game[Any], *inputs: Any) -> Table:
@@ -128,21 +129,7 @@ def test_the_gates_undo_refusals_are_the_engines_sentences_which_the_korean_page
 
 
 def test_a_move_is_not_taken_back_when_a_move_made_out_of_turn_since_depends_on_it() -> None:
-    from companion.rules.game import MoveRule, Outcome
-
-    def build(state: tuple[str, ...], act: Any) -> tuple[str, ...]:
-        return (*state, "wall")
-
-    def paint(state: tuple[str, ...], act: Any) -> tuple[str, ...]:
-        return (*state, "paint")
-
-    toy: Game[tuple[str, ...]] = Game(
-        id="toy", title="Toy", min_players=2, max_players=2, options={"type": "object"},
-        setup=lambda setup: (), whose_turn=lambda state: (0,), turn_key=lambda state: 0,
-        outcome=lambda state: None if len(state) < 9 else Outcome((0,), "done"), view=lambda state, seat: {},
-        moves=(MoveRule("build", "Build a wall", build, lambda state, seat: None),  # Ann's, in her turn
-               MoveRule("paint", "Paint the wall", paint,  # Bob's, out of turn: only on a wall
-                        lambda state, seat: None if "wall" in state else "There is no wall to paint.")))
+    toy = wall_game(moves_to_end=9)
     table = engine.start(toy, StartGame("toy", ("Ann", "Bob"), {}, 1))
     table = play(table, toy, Move(0, "build", {}), Move(1, "paint", {}))
     with pytest.raises(IllegalMove, match=r"^Bob's move since then depends on it, so it cannot be taken back\.$"):
