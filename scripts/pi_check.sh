@@ -79,7 +79,7 @@ host_ca() {  # the certificates this machine's pip trusts (a TLS proxy's CA amon
 photos() {  # a few photos: the first of each set of ../shared/dice
     local set
     for set in "$dice"/*/; do
-        find "$set" -maxdepth 1 -type f \( -iname '*.jpg' -o -iname '*.png' \) | sort | head -1
+        find "$set" -maxdepth 1 -type f \( -iname '*.jpg' -o -iname '*.png' \) | sort | sed -n 1p  # sed reads all: head's early exit would SIGPIPE sort and, with pipefail, cut the list short
     done
 }
 
