@@ -73,6 +73,7 @@ class Config:
     advertise: str = ""
     inputs_per_second: int = 10  # what one phone (a token) may send, after a burst of input_burst at once
     input_burst: int = 20
+    streams_per_link: int = 8  # event streams one link (a seat's phones, the host's) may hold at once
     state: Path = Path("state")
     demo: bool = False
 
@@ -102,7 +103,8 @@ def from_dict(data: dict[str, Any]) -> Config:
     """The config from parsed TOML; raises ConfigError naming the first bad key."""
     _only(data, "", {"game", "gpio", "camera", "web", "state", "demo"})
     web = _table(data, "web")
-    _only(web, "web.", {"host", "port", "advertise", "inputs_per_second", "input_burst"})
+    _only(web, "web.", {"host", "port", "advertise", "inputs_per_second", "input_burst",
+                             "streams_per_link"})
     state = _table(data, "state")
     _only(state, "state.", {"folder"})
     demo = _get(data, "demo", False, checks.boolean)
@@ -115,6 +117,7 @@ def from_dict(data: dict[str, Any]) -> Config:
         advertise=_get(web, "web.advertise", "", checks.host_or_empty),
         inputs_per_second=_get(web, "web.inputs_per_second", 10, checks.whole(1, 10_000)),
         input_burst=_get(web, "web.input_burst", 20, checks.whole(1, 100_000)),
+        streams_per_link=_get(web, "web.streams_per_link", 8, checks.whole(1, 1_000)),
         state=Path(_get(state, "state.folder", "state", checks.text)),
         demo=demo,
     )

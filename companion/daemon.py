@@ -277,7 +277,8 @@ def _server(config: Config, loop: EngineLoop, setup: CameraSetup, memory: Memory
     port = 0 if behind_front else config.port
     try:
         return make_server(create_app(loop, camera=setup, inputs_per_second=config.inputs_per_second,
-                                      input_burst=config.input_burst, memory=memory), host=config.host, port=port, behind_front=behind_front)
+                                      input_burst=config.input_burst, memory=memory,
+                                      streams_per_link=config.streams_per_link), host=config.host, port=port, behind_front=behind_front)
     except (OSError, ValueError) as error:
         raise ConfigError(f"Cannot listen on web.host = {config.host!r}, web.port = {config.port}: {_why(error)}") from None
 

@@ -30,15 +30,17 @@ log = logging.getLogger("companion.web")
 
 def create_app(port: TablePort, *, camera: CameraPort | None = None, log_requests: bool = False,
                inputs_per_second: float = limits.INPUTS_PER_SECOND, input_burst: int = limits.INPUT_BURST,
-               memory: memory_api.MemoryPort | None = None) -> Flask:
+               memory: memory_api.MemoryPort | None = None, streams_per_link: int = events.PER_TOKEN) -> Flask:
     """The Flask app serving the table through `port`, and the box's camera through `camera` (None: the host page
     says there is none), each token's inputs limited to `input_burst` at once, `inputs_per_second` after that;
-    the table's memory of past games through `memory` (None: none kept); raises nothing."""
+    the table's memory of past games through `memory` (None: none kept), at most `streams_per_link` event streams on
+    one link; raises nothing."""
     app = Flask(__name__)
     app.url_map.merge_slashes = False  # '/static//app.js' is not found, not redirected to an URL built from the Host header
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, SSE_KEEPALIVE=15.0, LOG_REQUESTS=log_requests)
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions["companion"] = WebState(port=port, limiter=FailureLimiter(), streams=StreamBook(total=DEFAULT_STREAMS),
+    app.extensions["companion"] = WebState(port=port, limiter=FailureLimiter(), streams=StreamBook(total=DEFAULT_STREAMS,
+                                                                                           per_token=streams_per_link),
                                            camera=camera)
     app.extensions["memory"] = memory
     limits.install(app, per_second=inputs_per_second, burst=input_burst)
