@@ -12,6 +12,7 @@ generalises: `benchmarks/dice_reader.py --half check --models DIR`; `--half chec
 (two folds: each half measured by networks that never saw it). `--photos not-q3` trains on three quarters
 (all but the third: q1 and q2 split the dev half, q3 and q4 the check half), measured with `--photos q3`.
 Seeded and one thread per run, so a rerun on the same machine and library versions gives the same weights.
+Each part saves its state to DIR/<part>.ckpt every 250 steps: run the same command again to go on after a stop.
 
 Training data, read IN PLACE from ../shared/dice beside the repo (never copied into the repo):
 - nell-byler-d6: photos by Nell Byler, https://github.com/nell-byler/dice_detection,
@@ -39,6 +40,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "scripts"))
 
 from dice_training.data import CROP_FACE_SHARE, SCENE_FOLDERS, TRAIN_FOLDERS, load_photos, synthetic_photos  # noqa: E402
+from dice_training.rendered import load_renders  # noqa: E402
 from dice_training.face_train import DRAWS, train_faces  # noqa: E402
 from dice_training.finder_train import train_finder  # noqa: E402
 from dice_training.models import FACE_CROP  # noqa: E402
@@ -80,6 +82,8 @@ def main() -> None:
     parser.add_argument("--device", default="cpu", help="cpu, or cuda where a GPU is lent (the views are made on the CPU)")
     parser.add_argument("--minutes", type=float, help="each part trains only as many steps as fit in this many minutes")
     parser.add_argument("--workers", type=int, default=0, help="processes making the views (0: this one, as shipped)")
+    parser.add_argument("--renders", type=Path, action="append", default=[],
+                        help="a folder of Blender renders (make renders) to learn from too; may be given again")
     parser.add_argument("--shared", type=Path, default=SHARED, help="the folder of photo sources (default ../shared/dice)")
     options = parser.parse_args()
     torch.set_num_threads(options.threads)
@@ -94,16 +98,20 @@ def main() -> None:
     folders = tuple(folder for folder in (TRAIN_FOLDERS if options.sources == "shipped" else every)
                     if folder != options.leave_out)
     photos = load_photos(options.shared, options.photos, folders) + synthetic_photos(options.synthetic, SEED)
-    log(f"{len(photos)} photos, {sum(len(photo.dice) for photo in photos)} dice ({options.photos} of {', '.join(folders)})")
+    for folder in options.renders:
+        photos += load_renders(folder)
+    log(f"{len(photos)} photos, {sum(len(photo.dice) for photo in photos)} dice ({options.photos} of {', '.join(folders)}"
+        f"{''.join(f', renders in {folder.name}' for folder in options.renders)})")
     if "finder" in options.part:
         finder = train_finder(photos, options.finder_steps, SEED, log, device=options.device, minutes=options.minutes,
-                              workers=options.workers)
+                              workers=options.workers, checkpoint=options.out / "finder.ckpt")
         save(finder, torch.zeros(1, 3, 256, 256), options.out / "dice_finder.onnx", spatial=True)
         log("wrote dice_finder.onnx")
     for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):
         if part in options.part:
             faces = train_faces(photos, steps, SEED, log, draw=options.face_dice,
-                                device=options.device, minutes=options.minutes, workers=options.workers)
+                                device=options.device, minutes=options.minutes, workers=options.workers,
+                                checkpoint=options.out / f"{part}.ckpt")
             save(faces, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / FACE_FILES[part], spatial=False)
             log(f"wrote {FACE_FILES[part]}")
 

@@ -31,6 +31,7 @@ CROP_FACE_SHARE = {"chase-casino-d6-crops": 0.85, "tomitomi3-gray-d6": 0.4}  # t
 FRAMES_ONLY = {"skovy-webcam-d6": "frame_"}  # sources whose crops are not used: the prefix of their frames
 SYNTHETIC = "synthetic-"  # names of rendered photos start so
 PATTERN_SHARE = 0.75  # matteop65: the pip pattern of 2-6 spans this share of the face side
+UNREADABLE = 0  # the value of a die the finder learns but the face reader must not (a cocked or half-hidden render)
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Die:
     x: float
     y: float
     face: float
-    value: int
+    value: int  # 1-6 pips, vision.faces.NOT_PIPS for a d8's numeral, UNREADABLE for the finder alone
 
 
 @dataclass(frozen=True)

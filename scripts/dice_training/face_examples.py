@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from dice_training.augment import recolour, squashed
-from dice_training.data import Die, Photo
+from dice_training.data import UNREADABLE, Die, Photo
 from dice_training.renders import numeral_crop, pip_face_crop, plain_crop
 from vision.cutting import FACE_CROP, cut_face, normalise, pyramid
 from vision.faces import NOT_PIPS, NOTHING
@@ -32,11 +32,13 @@ class FaceExamples:
         self.rng = rng
         self.kinds = list(SHARES)
         self.shares = np.array(list(SHARES.values()))
-        self.dice = [(index, number) for index, photo in enumerate(photos) for number in range(len(photo.dice))] \
+        self.readable = [[number for number, die in enumerate(photo.dice) if die.value != UNREADABLE] for photo in photos]
+        self.with_dice = [index for index, numbers in enumerate(self.readable) if numbers]
+        self.dice = [(index, number) for index in self.with_dice for number in self.readable[index]] \
             if draw == "every-die" else None
         sources: dict[str, list[int]] = {}
-        for index, photo in enumerate(photos):
-            sources.setdefault(photo.source, []).append(index)
+        for index in self.with_dice:
+            sources.setdefault(photos[index].source, []).append(index)
         self.sources = [sources[name] for name in sorted(sources)] if draw == "per-source" else None
 
     def drawing_with(self, rng: np.random.Generator) -> "FaceExamples":
@@ -68,17 +70,19 @@ class FaceExamples:
             return self._die(self.levels[index], self.photos[index].dice[number])
         if kind == "die" and self.sources is not None:
             indices = self.sources[int(rng.integers(len(self.sources)))]
-            index = indices[int(rng.integers(len(indices)))]
-            dice = self.photos[index].dice
-            return self._die(self.levels[index], dice[int(rng.integers(len(dice)))])
-        index = int(rng.integers(len(self.photos)))
-        while kind == "ground" and not self.photos[index].scene:  # a crop's surround may hold another die
-            index = int(rng.integers(len(self.photos)))
-        photo, levels = self.photos[index], self.levels[index]
-        die = photo.dice[int(rng.integers(len(photo.dice)))]
+            return self._readable_die(indices[int(rng.integers(len(indices)))])
         if kind == "die":
-            return self._die(levels, die)
-        return self._ground(photo, levels, die.face)
+            return self._readable_die(self.with_dice[int(rng.integers(len(self.with_dice)))])
+        index = int(rng.integers(len(self.photos)))
+        while not self.photos[index].scene:  # a crop's surround may hold another die
+            index = int(rng.integers(len(self.photos)))
+        photo = self.photos[index]
+        return self._ground(photo, self.levels[index], photo.dice[int(rng.integers(len(photo.dice)))].face)
+
+    def _readable_die(self, index: int) -> tuple[np.ndarray, int]:
+        """Returns the crop and value of one of photo `index`'s dice that the face reader may learn; raises nothing."""
+        numbers = self.readable[index]
+        return self._die(self.levels[index], self.photos[index].dice[numbers[int(self.rng.integers(len(numbers)))]])
 
     def _die(self, levels: list[np.ndarray], die: Die) -> tuple[np.ndarray, int]:
         """Returns a labelled die's crop, jittered, turned, squashed and recoloured, and its value; raises nothing."""

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import torch
 
 from dice_training.batches import batches
 from dice_training.budget import affordable_steps
+from dice_training.checkpoint import Checkpoint
 from dice_training.data import Photo
 from dice_training.face_examples import DRAWS, FaceExamples
 from dice_training.models import FaceReader
@@ -17,21 +19,25 @@ __all__ = ["DRAWS", "FaceExamples", "train_faces"]
 
 def train_faces(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None], *,
                 draw: str = "per-photo", device: str = "cpu", minutes: float | None = None,
-                workers: int = 0) -> FaceReader:
+                workers: int = 0, checkpoint: Path | None = None) -> FaceReader:
     """Returns a face reader trained for `steps` batches of 256 crops (fewer if they would outlast `minutes`; made
-    by `workers` processes, or here with 0; see FaceExamples for `draw`); raises ValueError for an unknown `draw`."""
+    by `workers` processes, or here with 0; see FaceExamples for `draw`), resuming from and saving to
+    `checkpoint`; raises ValueError for an unknown `draw` or a checkpoint of another run length."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     examples = FaceExamples(photos, rng, draw=draw)
     timing = FaceExamples(photos, np.random.default_rng(seed + 1), draw=draw)
     steps = affordable_steps(lambda: timing.batch(256), steps, minutes, log, workers=workers)
-    made = batches(lambda generator: examples.drawing_with(generator).batch(256), rng, seed, workers)
     model = FaceReader().to(device)
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    saved = Checkpoint(checkpoint, steps)
+    start = saved.resume(model, optimiser, schedule, rng)
+    made = batches(lambda generator: examples.drawing_with(generator).batch(256), rng, seed + start, workers)
     loss_of = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
     model.train()
-    for step in range(steps):
+    for step in range(start, steps):
+        saved.save(step, model, optimiser, schedule, rng)
         crops, classes = next(made)
         logits = model(torch.from_numpy(crops).to(device))
         loss = loss_of(logits, torch.from_numpy(classes).to(device))
@@ -42,4 +48,5 @@ def train_faces(photos: list[Photo], steps: int, seed: int, log: Callable[[str],
         if step % 100 == 0:
             hits = (logits.argmax(1).cpu().numpy() == classes).mean()
             log(f"faces step {step}/{steps} loss {loss.item():.3f} batch accuracy {hits:.3f}")
+    saved.finished()
     return model.cpu().eval()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -11,6 +12,7 @@ import torch
 from dice_training.augment import recolour
 from dice_training.batches import batches
 from dice_training.budget import affordable_steps
+from dice_training.checkpoint import Checkpoint
 from dice_training.data import SYNTHETIC, Photo
 from dice_training.models import Finder
 from vision.cutting import FINDER_STRIDE, pyramid
@@ -100,21 +102,26 @@ def finder_batch(photos: list[Photo], levels: list[list[np.ndarray]], rng: np.ra
 
 
 def train_finder(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None], *,
-                 device: str = "cpu", minutes: float | None = None, workers: int = 0) -> Finder:
+                 device: str = "cpu", minutes: float | None = None, workers: int = 0,
+                 checkpoint: Path | None = None) -> Finder:
     """Returns a finder trained for `steps` batches of 16 views of the scene photos (fewer if they would outlast
-    `minutes`; made by `workers` processes, or here with 0); raises nothing."""
+    `minutes`; made by `workers` processes, or here with 0), resuming from and saving to `checkpoint`; raises
+    ValueError for a checkpoint of another run length."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     photos = [photo for photo in photos if photo.scene]
     levels = [pyramid(photo.image) for photo in photos]
     steps = affordable_steps(lambda: finder_batch(photos, levels, np.random.default_rng(seed + 1)), steps, minutes, log,
                              workers=workers)
-    made = batches(lambda generator: finder_batch(photos, levels, generator), rng, seed, workers)
     model = Finder().to(device)
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    saved = Checkpoint(checkpoint, steps)
+    start = saved.resume(model, optimiser, schedule, rng)
+    made = batches(lambda generator: finder_batch(photos, levels, generator), rng, seed + start, workers)
     model.train()
-    for step in range(steps):
+    for step in range(start, steps):
+        saved.save(step, model, optimiser, schedule, rng)
         views, *targets = (torch.as_tensor(part).to(device) for part in next(made))
         loss = finder_loss(model(views), *targets)
         optimiser.zero_grad()
@@ -123,4 +130,5 @@ def train_finder(photos: list[Photo], steps: int, seed: int, log: Callable[[str]
         schedule.step()
         if step % 100 == 0:
             log(f"finder step {step}/{steps} loss {loss.item():.3f}")
+    saved.finished()
     return model.cpu().eval()

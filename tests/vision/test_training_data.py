@@ -110,3 +110,39 @@ def test_the_face_network_can_draw_each_source_alike(data, monkeypatch: pytest.M
     assert 0.4 < values.count(3) / len(values) < 0.6  # one nell photo against thirty casino crops, drawn alike
     with pytest.raises(ValueError, match="unknown way"):
         FaceExamples(photos, np.random.default_rng(1), draw="per-die")
+
+
+def _render(folder: Path, name: str, dice: list[dict]) -> None:
+    """Writes one finished render as scripts/render_dice leaves it: a JPEG, then its JSON record."""
+    import json
+
+    folder.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(folder / f"{name}.jpg"), np.full((96, 96, 3), 128, np.uint8))
+    (folder / f"{name}.json").write_text(json.dumps({"file": f"{name}.jpg", "dice": dice}))
+
+
+def _rendered_die(value: int, sides: int = 6, *, cocked: bool = False, seen: float = 1.0) -> dict:
+    return {"box": [10, 20, 30, 32], "cocked": cocked, "seen": seen, "sides": sides, "tilt": 0.0, "value": value}
+
+
+def test_renders_teach_the_finder_every_die_and_the_face_reader_only_flat_whole_faces(
+        data, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.syspath_prepend(str(REPO / "scripts"))
+    from dice_training.face_examples import FaceExamples
+    from dice_training.rendered import load_renders
+    from vision.faces import NOT_PIPS
+
+    _render(tmp_path, "frame_000000", [_rendered_die(4), _rendered_die(7, sides=8), _rendered_die(2, cocked=True),
+                                       _rendered_die(5, seen=0.7)])
+    _render(tmp_path, "frame_000001", [_rendered_die(3, cocked=True)])
+    (tmp_path / "frame_000002.jpg").write_bytes(b"")  # a frame still being rendered: no record yet
+    photos = load_renders(tmp_path)
+    assert [len(photo.dice) for photo in photos] == [4, 1]
+    first = photos[0].dice[0]
+    assert (first.x, first.y, first.face, first.value) == (25.0, 36.0, 31.0, 4)
+    assert [die.value for die in photos[0].dice] == [4, NOT_PIPS, data.UNREADABLE, data.UNREADABLE]
+    for draw in ("per-photo", "every-die", "per-source"):
+        drawn = FaceExamples(photos, np.random.default_rng(2), draw=draw)
+        assert {drawn._example("die")[1] for _ in range(60)} == {4, NOT_PIPS}
+    with pytest.raises(FileNotFoundError, match="make renders"):
+        load_renders(tmp_path / "nothing")
