@@ -1,4 +1,5 @@
-"""`companion run | read-dice | teach | host-url | backup | export | calibrate | check-config`: the command line."""
+"""`companion run | read-dice | teach | host-url | backup | export | calibrate | check-config | check-hardware`:
+the command line."""
 from __future__ import annotations
 
 import argparse
@@ -12,7 +13,7 @@ from typing import Sequence
 from urllib.parse import urlsplit
 
 from companion import config as config_module
-from companion.commands import records, setup
+from companion.commands import hardware, records, setup
 from companion.config import Config, ConfigError
 from companion.rules.errors import CompanionError
 from vision.hints import add_hints
@@ -57,6 +58,7 @@ def parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check-config", help="check a config file and say what is wrong")
     check.add_argument("config", type=Path)
     check.add_argument("--state", type=Path, help="the state folder run is given (default: the config's state.folder)")
+    hardware.add_parser(commands)
     return root
 
 
@@ -165,6 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return setup.check_config(args.config, args.state)
         if args.command == "calibrate":
             return setup.calibrate(args)
+        if args.command == "check-hardware":
+            return hardware.check_hardware(args)
         chosen = settings(args)
         if args.command == "backup":
             return records.backup(chosen, args.target)
