@@ -22,7 +22,7 @@ ALLOWED: dict[str, set[str]] = {
     "hardware": {"companion.rules"},
     "web": {"companion.rules", "companion.table"},
     "companion.top": {"companion", "vision", "web", "hardware"},  # daemon, cli: the composition root
-    "companion.commands": {"companion", "vision"},  # the command line's sub-commands, beside cli.py
+    "companion.commands": {"companion", "vision", "hardware"},  # the command line's sub-commands, beside cli.py
 }
 STANDARD_LIBRARY_ONLY = ("companion.rules", "companion.games")
 
