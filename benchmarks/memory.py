@@ -1,12 +1,13 @@
-"""The table's memory on a journal of 10,000 games: how long the dice statistics and the plays take to answer,
-cold (the first question after a start) and warm (every later one, read from the newest entries only), and
-whether asking them again and again slows the engine loop's moves.
+"""The table's memory on a journal of 10,000 games: how long each question takes to answer the first time after a
+start (the summary beside the journal read, plus the entries since) and later (the newest entries only), medians
+over fresh starts; the first dice question with no summary (the journal read whole); how long the all-time luck
+takes to replay every past game once; and whether asking again and again slows the engine loop's moves.
 
 The journal is built from 200 seeded random games of every kind (the engine's seeded player, corrections
 included), each written 50 times over as new games with the journal's own schema and codec, in one transaction
 (playing 10,000 games move by move with synchronous=FULL would take hours and measure the disk, not the memory).
-Target: warm answers under 200 ms; moves no slower while the memory is asked.
-Run: .venv/bin/python benchmarks/memory.py [--games 10000] [--json]
+Target: first and later answers under 200 ms; moves no slower while the memory is asked.
+Run: .venv/bin/python benchmarks/memory.py [--games 10000] [--runs 7] [--json]
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from companion.journal.codec import encode  # noqa: E402
 from companion.journal.fresh import create  # noqa: E402
 from companion.journal.store import Journal  # noqa: E402
 from companion.memory.service import Memory  # noqa: E402
+from companion.memory.summary import FILE as SUMMARY  # noqa: E402
 from companion.rules import engine  # noqa: E402
 from companion.rules.autoplay import random_input  # noqa: E402
 from companion.rules.errors import CompanionError  # noqa: E402
@@ -115,18 +117,55 @@ def move_ms(session: Session, rng: random.Random, moves: int) -> float:
     return statistics.median(times)
 
 
-def measure(games: int) -> dict[str, Any]:
+def first_and_later(path: Path, runs: int) -> dict[str, float]:
+    """Medians over `runs` fresh Memory objects on the journal (its summary kept between them): each question's
+    first answer after the start, and its later answers."""
+    found: dict[str, list[float]] = {}
+    for _ in range(runs):
+        memory = Memory(path, GAMES)
+        for name, ask in (("dice_all", lambda: memory.dice("all")), ("dice_game", lambda: memory.dice("game")),
+                          ("plays", memory.plays), ("player", lambda: memory.player("ann"))):
+            found.setdefault(f"{name}_first_ms", []).append(timed(ask, repeats=1))
+            found.setdefault(f"{name}_later_ms", []).append(timed(ask, repeats=5))
+        memory.close()
+    return {key: round(statistics.median(values), 1) for key, values in found.items()}
+
+
+def without_summary(path: Path, runs: int) -> float:
+    """The median milliseconds of the first dice question with no summary beside the journal (it is read whole)."""
+    times = []
+    for _ in range(runs):
+        for side in ("", "-wal", "-shm"):
+            Path(f"{path.parent / SUMMARY}{side}").unlink(missing_ok=True)
+        memory = Memory(path, GAMES)
+        times.append(timed(lambda: memory.dice("all"), repeats=1))
+        memory.close()
+    return statistics.median(times)
+
+
+def luck_catch_up(path: Path) -> float:
+    """Seconds until every past game is replayed for the all-time luck, from no summary (once per journal)."""
+    memory = Memory(path, GAMES)
+    began = time.perf_counter()
+    while memory.player("ann")["luck"]["counting"]:
+        time.sleep(0.5)
+    seconds = time.perf_counter() - began
+    memory.close()
+    return seconds
+
+
+def measure(games: int, runs: int) -> dict[str, Any]:
     """Build the journal and measure; the figures as a dict."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "journal.sqlite"
         began = time.perf_counter()
         entries = build(path, games)
         built = time.perf_counter() - began
+        figures: dict[str, Any] = {"games": games, "entries": entries, "build_s": round(built, 1), "runs": runs,
+                                   "dice_all_first_no_summary_ms": round(without_summary(path, runs), 1),
+                                   "luck_catch_up_s": round(luck_catch_up(path), 1)}
+        figures.update(first_and_later(path, runs))
         memory = Memory(path, GAMES)
-        cold_plays = timed(lambda: memory.plays(), repeats=1)
-        cold_dice = timed(lambda: memory.dice("all"), repeats=1)
-        figures = {"games": games, "entries": entries, "build_s": round(built, 1),
-                   "dice_all_cold_ms": round(cold_dice, 1), "plays_cold_ms": round(cold_plays, 1)}
         journal = Journal(path)
         session = Session(games=GAMES, journal=journal)
         session.submit(StartGame("through-the-gate", ("Ann", "Bob"), {"hourglasses": 999}, 1), source="host")
@@ -138,7 +177,7 @@ def measure(games: int) -> dict[str, Any]:
             while not stop.is_set():
                 memory.dice("all")
                 memory.dice("game")
-                memory.plays()
+                memory.player("ann")
                 asked[0] += 1
 
         asker = threading.Thread(target=ask)
@@ -147,13 +186,8 @@ def measure(games: int) -> dict[str, Any]:
         stop.set()
         asker.join()
         quiet = (quiet + move_ms(session, rng, 1500)) / 2  # before and after: neither order favoured
-        figures.update({
-            "dice_all_warm_ms": round(timed(lambda: memory.dice("all")), 1),
-            "dice_game_warm_ms": round(timed(lambda: memory.dice("game")), 1),
-            "plays_warm_ms": round(timed(lambda: memory.plays()), 1),
-            "players_warm_ms": round(timed(lambda: memory.players()), 1),
-            "move_ms_quiet": round(quiet, 2), "move_ms_while_asked": round(busy, 2), "memory_answers_meanwhile": asked[0],
-        })
+        figures.update({"move_ms_quiet": round(quiet, 2), "move_ms_while_asked": round(busy, 2),
+                        "memory_answers_meanwhile": asked[0]})
         memory.close()
         journal.close()
     return figures
@@ -162,9 +196,10 @@ def measure(games: int) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=7, help="fresh starts to take the median of")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    figures = measure(args.games)
+    figures = measure(args.games, args.runs)
     if args.json:
         print(json.dumps(figures))
     else:

@@ -71,7 +71,13 @@ SCHEMAS: JSON = {
                                                  "best": _nullable(NUMBER), "average": _nullable(NUMBER)})),
                            "solo_bests": {"type": "object", "additionalProperties": NUMBER},
                            "streak": _open({"kind": {"enum": ["win", "loss", "none"]}, "length": INTEGER}),
-                           "scores": _list(_open({"id": INTEGER, "game": STRING, "score": _nullable(NUMBER)}))}),
+                           "scores": _list(_open({"id": INTEGER, "game": STRING, "score": _nullable(NUMBER)})),
+                           "luck": {**_open({"luck": _nullable(NUMBER), "dice": _nullable(INTEGER), "counting": INTEGER}),
+                                    "description": "all-time luck: the average of the dice the camera read for this "
+                                                   "player in finished games, against a fair die's (+0.5: half a pip "
+                                                   "above), and the dice it rests on (luck null below one die); while "
+                                                   "past games are still being counted, `counting` says how many are "
+                                                   "left and luck and dice are null"}}),
     "Merge": {**_open({"name": {**STRING, "minLength": 1, "maxLength": 256},
                        "into": {**STRING, "minLength": 1, "maxLength": 256}}), "additionalProperties": False},
 }

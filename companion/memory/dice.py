@@ -3,11 +3,13 @@ the newest entries only; and what those counts say, in English and Korean."""
 from __future__ import annotations
 
 import threading
+import time
 from collections import defaultdict
 from typing import Any, Mapping
 
 from companion.memory.fairness import ALPHA, BIAS, enough_rolls, p_value
-from companion.memory.reader import JournalReader
+from companion.memory.reader import JournalReader, MemoryUnreadable
+from companion.memory.summary import Part, SummaryFile
 
 CAMERA, HAND = "camera", "hand"
 Counts = dict[str, dict[int, list[int]]]
@@ -43,36 +45,99 @@ def merged(*parts: Counts) -> Counts:
     return total
 
 
+DICE_PART = "dice"
+"""The summary's part that keeps the counts of each game (Through The Gate, …) up to a mark."""
+SAVE_EVERY = 10.0
+"""Seconds between two writes of the summary while play goes on (the first, and the last at close, at once)."""
+
+
 class DiceTally:
-    """The counts of every game, read incrementally: each call reads only the entries since the last one. The
-    newest game's last roll is counted fresh each time (a correction may still replace it)."""
+    """The counts of each game (Through The Gate, …), read incrementally: a start takes the summary beside the
+    journal when it is still true of the journal, and each call reads only the entries since. The newest game's
+    last roll is counted fresh each time (a correction may still replace it)."""
 
-    def __init__(self, reader: JournalReader) -> None:
+    def __init__(self, reader: JournalReader, summary: SummaryFile) -> None:
         """Start with nothing read; raises nothing."""
-        self._reader = reader
+        self._reader, self._summary = reader, summary
         self._lock = threading.Lock()
-        self._after = 0
-        self.by_game: dict[int, Counts] = defaultdict(_empty)
+        self._after, self._kept = 0, 0
+        self._started = False
+        self._saved_at: float | None = None
+        self.by_kind: dict[str, Counts] = defaultdict(_empty)
 
-    def refresh(self) -> dict[int, Counts]:
-        """Read what came since, and return the counts of every game (the open roll included); raises
+    def _start(self) -> None:
+        """Take the counts kept in the summary, if still true of the journal; raises MemoryUnreadable."""
+        part = self._summary.load(DICE_PART)
+        found = from_body(part.body) if part is not None and self.still_true(part) else None
+        if part is not None and found is not None:
+            self.by_kind, self._after, self._kept = found, part.mark, part.mark
+        self._started = True
+
+    def still_true(self, part: Part) -> bool:
+        """Whether a summary part was read from this journal as it is now; raises MemoryUnreadable."""
+        return part.journal == self._reader.fingerprint() and part.mark_print == self._reader.entry_print(part.mark)
+
+    def refresh(self) -> dict[str, Counts]:
+        """Read what came since, and return the counts of each game (the open roll included); raises
         MemoryUnreadable."""
         with self._lock:
+            if not self._started:
+                self._start()
             newest = self._reader.newest_game()
             last = self._reader.last_seq()
             open_roll = self._reader.last_roll_of(newest) if newest is not None else 0
             upto = min(last, open_roll - 1) if open_roll > self._after else last
             if upto > self._after:
                 for game, origin, sides, face, count in self._reader.dice_counts(self._after, upto):
-                    _add(self.by_game[game], origin, sides, face, count)
+                    _add(self.by_kind[game], origin, sides, face, count)
                 self._after = upto
-            counts = dict(self.by_game)  # read-only for the caller: only the game with the open roll is copied
+                self.keep(force=False)
+            counts = dict(self.by_kind)  # read-only for the caller: only the game with the open roll is copied
             if open_roll > self._after:
                 for game, origin, sides, face, count in self._reader.dice_counts(self._after, last):
-                    if counts.get(game) is self.by_game.get(game):
-                        counts[game] = merged(self.by_game[game])
-                    _add(counts[game], origin, sides, face, count)
+                    if counts.get(game) is self.by_kind.get(game):
+                        counts[game] = merged(self.by_kind[game])
+                    _add(counts.setdefault(game, _empty()), origin, sides, face, count)
             return counts
+
+    def keep(self, *, force: bool) -> None:
+        """Write the counts to the summary (at most every SAVE_EVERY seconds unless `force`); raises
+        MemoryUnreadable."""
+        now = time.monotonic()
+        if self._after == self._kept or (not force and self._saved_at is not None and now - self._saved_at < SAVE_EVERY):
+            return
+        part = Part(self._reader.fingerprint(), self._after, self._reader.entry_print(self._after), to_body(self.by_kind))
+        self._summary.save(DICE_PART, part, self.still_true)
+        self._saved_at, self._kept = now, self._after
+
+    def close(self) -> None:
+        """Keep what was read; raises nothing."""
+        with self._lock:
+            try:
+                self.keep(force=True)
+            except MemoryUnreadable:
+                pass
+
+
+def to_body(by_kind: Mapping[str, Counts]) -> list[list[Any]]:
+    """The counts as the summary keeps them: [game, origin, sides, [count of each face]]; raises nothing."""
+    return [[game, origin, sides, list(row)] for game, counts in sorted(by_kind.items())
+            for origin, kinds in sorted(counts.items()) for sides, row in sorted(kinds.items())]
+
+
+def from_body(body: Any) -> dict[str, Counts] | None:
+    """The counts from the summary's body, or None when it is not counts; raises nothing."""
+    found: dict[str, Counts] = defaultdict(_empty)
+    try:
+        for game, origin, sides, row in body:
+            good = (isinstance(game, str) and origin in (CAMERA, HAND) and type(sides) is int and sides >= 1
+                    and isinstance(row, list) and len(row) == sides and all(type(n) is int and n >= 0 for n in row))
+            if not good or sides in found[game][origin]:
+                return None
+            found[game][origin][sides] = list(row)
+    except (TypeError, ValueError):
+        return None
+    return found
 
 
 def kind_report(row: list[int], sides: int) -> dict[str, Any]:
@@ -122,12 +187,12 @@ def report(counts: Counts) -> dict[str, Any]:
             "hand_rolls": sum(kind["hand"]["rolls"] for kind in kinds.values()), "kinds": kinds}
 
 
-def by_game_kind(counts: Mapping[int, Counts], kinds_of: Mapping[int, str]) -> dict[str, Counts]:
-    """The counts summed per game (Through The Gate, …); raises nothing."""
-    grouped: dict[str, list[Counts]] = defaultdict(list)
-    for game_id, found in counts.items():
-        grouped[kinds_of.get(game_id, "?")].append(found)
-    return {kind: merged(*parts) for kind, parts in grouped.items()}
+def counted(rows: list[tuple[str, str, int, int, int]]) -> Counts:
+    """The counts of some (game, origin, sides, face, count) rows, all together; raises nothing."""
+    found = _empty()
+    for _game, origin, sides, face, count in rows:
+        _add(found, origin, sides, face, count)
+    return found
 
 
 CSV_COLUMNS = ("scope", "origin", "sides", "face", "count", "share")

@@ -2,6 +2,7 @@
 never touched, so reading the memory never slows a move."""
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import threading
@@ -13,21 +14,30 @@ from companion.journal.records import Entry, PastGame
 from companion.rules.errors import CompanionError
 
 DICE_ROWS = """
-WITH rolls AS (
-    SELECT id, game_id, source, kind, body,
-           LEAD(kind) OVER (PARTITION BY game_id ORDER BY id) AS next_kind
-    FROM entries WHERE kind IN ('dice', 'correct') AND id > :after
+WITH picked AS MATERIALIZED (
+    SELECT id, game_id, source, kind, body FROM entries WHERE kind IN ('dice', 'correct') AND id > :after {one_game}
+), rolls AS (
+    SELECT id, game_id, source, kind, body, LEAD(kind) OVER (PARTITION BY game_id ORDER BY id) AS next_kind FROM picked
 )
-SELECT rolls.game_id,
+SELECT games.game,
        CASE WHEN rolls.kind = 'correct' THEN 'corrected'
             ELSE COALESCE(json_extract(rolls.body, '$.origins[' || face.key || ']'), rolls.source) END AS origin,
        sides.value, face.value, COUNT(*)
-FROM rolls, json_each(rolls.body, '$.values') AS face, json_each(rolls.body, '$.sides') AS sides
+FROM rolls JOIN games ON games.id = rolls.game_id,
+     json_each(rolls.body, '$.values') AS face, json_each(rolls.body, '$.sides') AS sides
 WHERE rolls.id <= :upto AND sides.key = face.key AND (rolls.next_kind IS NULL OR rolls.next_kind != 'correct')
-GROUP BY rolls.game_id, origin, sides.value, face.value
+GROUP BY games.game, origin, sides.value, face.value
 """
-"""Every die that landed, counted by game, origin, kind of die and face; a roll a correction replaced counts
-not (the correction counts instead, as said by people)."""
+"""Every die that landed, counted by game (Through The Gate, …), origin, kind of die and face; a roll a correction
+replaced counts not (the correction counts instead, as said by people)."""
+ALL_DICE, ONE_GAMES_DICE = DICE_ROWS.format(one_game=""), DICE_ROWS.format(one_game="AND game_id = :game")
+EARLY_ENTRIES = 3
+"""How many of the journal's first entries tell one journal from another (with its first game)."""
+
+
+def _digest(rows: list[tuple[Any, ...]]) -> str:
+    """A short hash of some rows; raises nothing."""
+    return hashlib.sha256(repr(rows).encode()).hexdigest()[:32]
 
 
 class MemoryUnreadable(CompanionError, OSError):
@@ -81,15 +91,40 @@ class JournalReader:
         rows = self._query("SELECT MAX(id) FROM entries WHERE game_id = ? AND kind IN ('dice', 'correct')", (game_id,))
         return int(rows[0][0] or 0) if rows else 0
 
-    def dice_counts(self, after: int, upto: int) -> list[tuple[int, str, int, int, int]]:
-        """(game id, origin, sides, face, count) of the dice of entries after..upto; raises MemoryUnreadable."""
-        return [(int(game), str(origin), int(sides), int(face), int(count))
-                for game, origin, sides, face, count in self._query(DICE_ROWS, {"after": after, "upto": upto})]
+    def dice_counts(self, after: int, upto: int, game_id: int | None = None) -> list[tuple[str, str, int, int, int]]:
+        """(game, origin, sides, face, count) of the dice of entries after..upto (of one game, or all); raises
+        MemoryUnreadable."""
+        rows = self._query(ALL_DICE if game_id is None else ONE_GAMES_DICE, {"after": after, "upto": upto, "game": game_id})
+        return [(str(game), str(origin), int(sides), int(face), int(count)) for game, origin, sides, face, count in rows]
 
-    def games(self, *, finished_only: bool = False, after: int = 0) -> list[PastGame]:
-        """The games with id above `after`, oldest first; raises MemoryUnreadable."""
+    def fingerprint(self) -> str:
+        """What tells this journal from another: a hash of its first entries and its first game ('' when it has
+        none); raises MemoryUnreadable."""
+        rows = self._query("SELECT id, game_id, at, source, kind, body FROM entries ORDER BY id LIMIT ?", (EARLY_ENTRIES,))
+        rows += self._query("SELECT id, game, players, seed, started FROM games ORDER BY id LIMIT 1")
+        return _digest(rows) if rows else ""
+
+    def entry_print(self, seq: int) -> str:
+        """A hash of entry number `seq` ('' for 0, 'missing' when the journal lacks it); raises MemoryUnreadable."""
+        if seq == 0:
+            return ""
+        rows = self._query("SELECT id, game_id, at, source, kind, body FROM entries WHERE id = ?", (seq,))
+        return _digest(rows) if rows else "missing"
+
+    def game_print(self, game_id: int) -> str:
+        """A hash of a game and of its last entry ('' for 0, 'missing' when the journal lacks it); raises
+        MemoryUnreadable."""
+        if game_id == 0:
+            return ""
+        rows = self._query("SELECT id, game, players, seed, started, finished FROM games WHERE id = ?", (game_id,))
+        last = self._query("SELECT MAX(id) FROM entries WHERE game_id = ?", (game_id,))
+        return _digest(rows) + self.entry_print(int(last[0][0] or 0)) if rows else "missing"
+
+    def games(self, *, finished_only: bool = False, after: int = 0, limit: int = -1) -> list[PastGame]:
+        """The games with id above `after`, oldest first (at most `limit`; -1: all); raises MemoryUnreadable."""
         where = "WHERE id > ?" + (" AND finished IS NOT NULL" if finished_only else "")
-        rows = self._query(f"SELECT id, game, players, started, finished, outcome FROM games {where} ORDER BY id", (after,))
+        rows = self._query(f"SELECT id, game, players, started, finished, outcome FROM games {where} ORDER BY id LIMIT ?",
+                           (after, limit))
         return [PastGame(row[0], row[1], tuple(json.loads(row[2])), row[3], row[4],
                          json.loads(row[5]) if row[5] else None) for row in rows]
 

@@ -15,13 +15,24 @@ from companion.rules.table import Table
 from companion.table.snapshot import Extras, LastDice, snapshot
 
 
+@dataclass(frozen=True)
+class Rolled:
+    """One roll: the seat it is credited to (None: several seats or none), its dice and where each came from."""
+
+    seat: int | None
+    values: tuple[int, ...]
+    sides: tuple[int, ...]
+    origins: tuple[str, ...]
+    """Per die: 'camera', 'phone', …, or 'corrected' for a correction's dice (as the dice counts say it)."""
+
+
 @dataclass
 class Replayed:
     """What a replay found: the tables after each step, the dice each seat rolled, the start player."""
 
     tables: list[Table] = field(default_factory=list)
-    rolled: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
-    """(seat, values, sides) of each roll one seat made (a correction replaces the roll it corrects)."""
+    rolled: list[Rolled] = field(default_factory=list)
+    """Every roll of the game, oldest first (a correction replaces the roll it corrects, for the same seat)."""
     start_player: int | None = None
 
 
@@ -35,24 +46,31 @@ def replay(entries: Iterable[Entry], games: Mapping[str, Game[Any]], *, keep_tab
             table = engine.start(game_for(games, given.game), given)
         elif table is not None:
             game = game_for(games, table.game)
-            _note(found, table, game, given)
+            _note(found, table, game, given, entry.source)
             table = engine.apply(table, game, given)
         if keep_tables and table is not None:
             found.tables.append(table)
     return found
 
 
-def _note(found: Replayed, table: Table, game: Game[Any], given: Any) -> None:
+def _note(found: Replayed, table: Table, game: Game[Any], given: Any, source: str) -> None:
     """Note who rolls a roll and who makes the game's first move in turn; raises nothing."""
     if isinstance(given, Move) and found.start_player is None and tuple(game.whose_turn(table.state)) == (given.seat,):
         found.start_player = given.seat
-    if isinstance(given, (DiceRolled, CorrectDice)):
-        if isinstance(given, CorrectDice) and found.rolled and table.last_roll is not None:
-            seat = found.rolled.pop()[0]
-        else:
-            seat = roller(table, game, given.seat)
-        if seat is not None:
-            found.rolled.append((seat, tuple(given.values), tuple(given.sides)))
+    if isinstance(given, CorrectDice) and found.rolled and table.last_roll is not None:
+        seat = found.rolled.pop().seat
+        found.rolled.append(Rolled(seat, tuple(given.values), tuple(given.sides), ("corrected",) * len(given.values)))
+    elif isinstance(given, (DiceRolled, CorrectDice)):
+        found.rolled.append(Rolled(roller(table, game, given.seat), tuple(given.values), tuple(given.sides),
+                                   die_origins(given, source)))
+
+
+def die_origins(given: DiceRolled | CorrectDice, source: str) -> tuple[str, ...]:
+    """Where each die of a roll came from, as the dice counts take it: a correction's dice are 'corrected', a die
+    without an origin of its own has the entry's source; raises nothing."""
+    if isinstance(given, CorrectDice):
+        return ("corrected",) * len(given.values)
+    return tuple(given.origins[index] if index < len(given.origins) else source for index in range(len(given.values)))
 
 
 def roller(table: Table, game: Game[Any], entered_by: int | None) -> int | None:

@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from companion.memory import dice, plays, players
+from companion.memory.luck import LuckTally, seat_luck
 from companion.memory.reader import JournalReader, MemoryUnreadable
 from companion.memory.replay import safe_replay, step_line, step_snapshot
+from companion.memory.summary import FILE as SUMMARY_FILE, SummaryFile
 from companion.rules.errors import BadInput, CompanionError
 from companion.rules.game import Game
 
@@ -27,20 +29,27 @@ class NoSuchPlay(CompanionError, LookupError):
 class Memory:
     """What the journal remembers: dice, plays, players, exports; safe from any thread."""
 
-    def __init__(self, journal: Path, games: Mapping[str, Game[Any]], *, names: Path | None = None) -> None:
+    def __init__(self, journal: Path, games: Mapping[str, Game[Any]], *, names: Path | None = None,
+                 summary: Path | None | bool = True) -> None:
         """Read `journal` (opened at the first question); `names`: the file of merged names (default beside the
-        journal); raises nothing."""
+        journal); `summary`: the summary's file (True: beside the journal; None or False: keep none); raises
+        nothing."""
         self._reader = JournalReader(journal)
         self._games = games
-        self._tally = dice.DiceTally(self._reader)
+        where = Path(journal).parent / SUMMARY_FILE if summary is True else summary or None
+        self._summary = SummaryFile(where)
+        self._tally = dice.DiceTally(self._reader, self._summary)
+        self._luck = LuckTally(self._reader, self._summary, games)
         self.merges = players.NameMerges(names if names is not None else Path(journal).parent / NAMES_FILE)
         self._lock = threading.Lock()
         self._fixed: dict[int, dict[str, Any]] = {}  # finished games older than the newest: they never change
-        self._kinds: dict[int, str] = {}
         self._read_upto = 0
 
     def close(self) -> None:
-        """Close the read-only connection; raises nothing."""
+        """Keep what was counted in the summary and close the files; raises nothing."""
+        self._luck.close()
+        self._tally.close()
+        self._summary.close()
         self._reader.close()
 
     @property
@@ -53,7 +62,6 @@ class Memory:
         with self._lock:
             newest = self._reader.newest_game() or 0
             for past in self._reader.games(after=self._read_upto):
-                self._kinds[past.id] = past.game
                 if past.id < newest and past.finished is not None:
                     self._fixed[past.id] = plays.play(past, self.titles)
             self._read_upto = max(self._read_upto, newest - 1)
@@ -105,33 +113,23 @@ class Memory:
         each seat's luck in one game; raises BadInput for another scope, NoSuchPlay, MemoryUnreadable."""
         if scope not in ("all", "game"):
             raise BadInput(f"The scope is 'all' or 'game', not {scope!r}.")
-        counts = self._tally.refresh()
         if scope == "all":
-            self.plays()  # the game kinds
-            kinds = dice.by_game_kind(counts, self._kinds)
+            counts = self._tally.refresh()
             return {"scope": "all", "game_id": None, **dice.report(dice.merged(*counts.values())),
                     "games": {kind: {"title": self.titles.get(kind, kind), **dice.report(found)}
-                              for kind, found in sorted(kinds.items())}}
+                              for kind, found in sorted(counts.items())}}
         chosen = game_id if game_id is not None else self._reader.newest_game()
         past = self._reader.game(chosen) if chosen is not None else None
         if past is None:
             raise NoSuchPlay("There is no such game in the journal." if game_id is not None else "No game has been played yet.")
-        return {"scope": "game", "game_id": past.id, "game": past.game, "title": self.titles.get(past.game, past.game), **dice.report(counts.get(past.id, dice.merged())),
-                "luck": self.luck(past.id, past.players)}
+        counts = dice.counted(self._reader.dice_counts(0, self._reader.last_seq(), past.id))
+        return {"scope": "game", "game_id": past.id, "game": past.game, "title": self.titles.get(past.game, past.game),
+                **dice.report(counts), "luck": self.luck(past.id, past.players)}
 
     def luck(self, game_id: int, names: tuple[str, ...]) -> list[dict[str, Any]]:
         """Each seat's dice against the average a fair die gives, in one game; raises MemoryUnreadable."""
         replayed = safe_replay(list(self._reader.entries(game_id)), self._games)
-        rows = [{"seat": seat, "name": name, "dice": 0, "total": 0.0, "expected": 0.0} for seat, name in enumerate(names)]
-        for seat, values, sides in (replayed.rolled if replayed is not None else []):
-            if seat < len(rows):
-                row = rows[seat]
-                row["dice"] += len(values)
-                row["total"] += sum(values)
-                row["expected"] += sum((side + 1) / 2 for side in sides)
-        for row in rows:
-            row["luck"] = round((row["total"] - row["expected"]) / row["dice"], 3) if row["dice"] else None
-        return rows
+        return seat_luck(replayed.rolled if replayed is not None else [], names)
 
     def players(self) -> list[dict[str, Any]]:
         """Every player with plays and wins; raises MemoryUnreadable."""
@@ -142,7 +140,7 @@ class Memory:
         found = players.player(name, self.plays(), self.merges)
         if found is None:
             raise NoSuchPlay(f"No finished game has a player called {name.strip() or '(nobody)'}.")
-        return found
+        return {**found, "luck": self._luck.player(found["key"], self.merges)}
 
     def merge(self, name: str, into: str) -> dict[str, Any]:
         """Count `name` as the same player as `into`; returns `into`'s record; raises BadInput with a sentence
@@ -170,8 +168,7 @@ class Memory:
     def dice_csv(self) -> str:
         """The dice counts as CSV: all games together, then each game kind; raises MemoryUnreadable."""
         counts = self._tally.refresh()
-        self.plays()
-        scopes = {"all": dice.merged(*counts.values()), **dice.by_game_kind(counts, self._kinds)}
+        scopes = {"all": dice.merged(*counts.values()), **dict(sorted(counts.items()))}
         return _csv(dice.CSV_COLUMNS, dice.csv_rows(scopes))
 
 

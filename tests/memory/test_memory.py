@@ -17,37 +17,12 @@ from companion.cli import main
 from companion.games import registered_games
 from companion.journal.store import Journal
 from companion.memory.service import Memory
-from companion.rules.autoplay import random_input
-from companion.rules.errors import BadInput, CompanionError
+from companion.rules.errors import BadInput
 from companion.rules.inputs import CorrectDice, DiceRolled, StartGame
 from companion.table.session import Session
+from memory_games import play_out
 
 GAMES = registered_games()
-
-
-def play_out(session: Session, game: str, players: tuple[str, ...], rng: random.Random, rolled: Counter) -> None:
-    """Play one seeded random game to its end, counting each die the journal keeps as (sides, face)."""
-    definition = GAMES[game]
-    players = players[:max(2, definition.min_players)]
-    session.submit(StartGame(game, players, {}, rng.randrange(2**31)), source="host")
-    last: list[tuple[int, int]] = []
-    for _ in range(5000):
-        if definition.outcome(session.table.state) is not None:
-            return
-        given = random_input(session.table, definition, rng)
-        if isinstance(given, DiceRolled) and rng.random() < 0.1 and session.table.last_roll is not None:
-            roll = session.table.last_roll.roll
-            given = CorrectDice(tuple(rng.randint(1, sides) for sides in roll.sides), roll.sides)
-        try:
-            session.submit(given, source="camera" if rng.random() < 0.5 else "phone")
-        except CompanionError:
-            continue
-        if isinstance(given, CorrectDice):
-            rolled.subtract(last)
-        if isinstance(given, (DiceRolled, CorrectDice)):
-            last = list(zip(given.sides, given.values))
-            rolled.update(last)
-    raise AssertionError(f"{game} did not end")
 
 
 @pytest.fixture

@@ -24,6 +24,10 @@
       luck_up: "{name}: +{luck} a die ({n} dice)", luck_down: "{name}: {luck} a die ({n} dice)",
       how: "How this is worked out: a chi-square test of each kind of die against a fair one; p below 0.01 is called unlikely. The camera's reads are what the dice did; entries by hand are what people said.",
       no_rolls: "No dice rolled yet.", names_of: "Also played as: {names}",
+      luck_all: "Luck, all time (dice the camera read, against a fair die's average)",
+      luck_all_up: "+{luck} a die over {n} dice", luck_all_down: "{luck} a die over {n} dice",
+      luck_all_up_one: "+{luck} a die over 1 die", luck_all_down_one: "{luck} a die over 1 die",
+      luck_counting: "Still counting the dice of past games ({n} to go)…",
     },
     ko: {
       history: "기록", dice: "주사위", host: "호스트 페이지", no_plays: "아직 끝난 게임이 없습니다.",
@@ -42,6 +46,10 @@
       luck_up: "{name}: 주사위당 +{luck} ({n}개)", luck_down: "{name}: 주사위당 {luck} ({n}개)",
       how: "계산 방법: 주사위 종류마다 공정한 주사위와 카이제곱 검정을 합니다. p가 0.01보다 작으면 드문 일로 봅니다. 카메라가 읽은 값은 주사위가 실제로 낸 값이고, 직접 입력한 값은 사람이 말한 값입니다.",
       no_rolls: "아직 굴린 주사위가 없습니다.", names_of: "다른 이름: {names}",
+      luck_all: "전체 기간의 운 (카메라가 읽은 주사위, 공정한 주사위 평균과 비교)",
+      luck_all_up: "주사위 {n}개 기준 주사위당 +{luck}", luck_all_down: "주사위 {n}개 기준 주사위당 {luck}",
+      luck_all_up_one: "주사위 1개 기준 주사위당 +{luck}", luck_all_down_one: "주사위 1개 기준 주사위당 {luck}",
+      luck_counting: "지난 게임의 주사위를 아직 세는 중입니다 ({n}게임 남음)…",
     },
   };
   const root = () => document.getElementById("memory");
@@ -149,6 +157,12 @@
     return el("p", {}, t(streak.kind === "win" ? "streak_win" : "streak_loss", { n: streak.length }));
   }
 
+  function allTimeLuck(found) {
+    const text = found.counting ? t("luck_counting", { n: found.counting }) : found.luck === null ? t("luck_none")
+      : t(found.luck >= 0 ? "luck_all_up" : "luck_all_down", { luck: found.luck.toFixed(2), n: found.dice });
+    return [el("h3", {}, t("luck_all")), el("p", { class: "luck-all" }, text)];
+  }
+
   async function player(name) {
     const found = await C.request("GET", `/api/players/${encodeURIComponent(name)}`);
     const pct = (rate) => `${Math.round(rate * 100)} %`;
@@ -171,7 +185,7 @@
       el("button", { type: "submit" }, t("merge_into")), el("p", { class: "meta" }, t("merge_help")), el("p", { class: "said", role: "status" })) : null;
     return [nav(""), el("h2", {}, found.name),
       found.names.length > 1 ? el("p", { class: "meta" }, t("names_of", { names: found.names.join(", ") })) : null,
-      el("p", {}, `${t("plays")}: ${found.plays} · ${t("wins")}: ${found.wins}`), streakLine(found.streak),
+      el("p", {}, `${t("plays")}: ${found.plays} · ${t("wins")}: ${found.wins}`), streakLine(found.streak), allTimeLuck(found.luck),
       el("div", { class: "scroll-x" }, el("table", {}, el("thead", {}, el("tr", {}, ["game", "plays", "wins", "win_rate", "best", "average"].map((key) => el("th", {}, t(key))))), el("tbody", {}, rows))),
       solo.length ? [el("h3", {}, t("solo_bests")), el("ul", {}, solo.map(([game, best]) => el("li", {}, `${game}: ${best}`)))] : null,
       chart ? [el("h3", {}, t("scores_over_time")), chart] : null, merge];
