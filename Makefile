@@ -6,6 +6,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PI_DIR := /opt/companion
 PI_APT_DEBIAN := python3-venv python3-numpy rsync  # from Debian: pi-check installs these in its arm64 root
 PI_APT_RPI := python3-picamera2 python3-lgpio      # from Raspberry Pi's archive only
+# install-pi only, not pi-check's root: installing avahi-daemon starts a daemon, which a chroot cannot run
+PI_APT_NAME := avahi-daemon
+# phones open the box at http://table-companion.local:<port>/ (avahi announces the hostname)
+PI_NAME := table-companion
 
 .PHONY: run test bench screenshots train-dice renders browser systemd-analyze front install-pi pi-check
 
@@ -76,7 +80,18 @@ front:
 # On a Raspberry Pi (Raspberry Pi OS, bookworm or later): installs the daemon as a systemd service.
 install-pi: front
 	$(SUDO) apt-get update -q
-	$(SUDO) apt-get install -y -q $(PI_APT_DEBIAN) $(PI_APT_RPI)
+	$(SUDO) apt-get install -y -q $(PI_APT_DEBIAN) $(PI_APT_RPI) $(PI_APT_NAME)
+	@# The box's name. avahi-daemon announces the machine's hostname as <hostname>.local (its host-name setting
+	@# defaults to the hostname), so naming the Pi is all it takes: it lasts across reboots, needs no unit of ours,
+	@# and `hostname` says it over SSH. (A services/*.service file would announce the web page to service browsers,
+	@# which phones' browsers do not use; avahi-publish -a in a unit would keep a second name beside the real one.)
+	@if [ "$$(hostname)" != $(PI_NAME) ]; then \
+		$(SUDO) hostnamectl set-hostname $(PI_NAME) && \
+		{ if grep -q '^127\.0\.1\.1[[:space:]]' /etc/hosts; \
+			then $(SUDO) sed -i 's/^127\.0\.1\.1[[:space:]].*/127.0.1.1\t$(PI_NAME)/' /etc/hosts; \
+			else printf '127.0.1.1\t%s\n' $(PI_NAME) | $(SUDO) tee -a /etc/hosts >/dev/null; fi; } && \
+		$(SUDO) systemctl restart avahi-daemon && echo "This Pi is now called $(PI_NAME): phones find it at $(PI_NAME).local"; \
+	fi
 	id companion >/dev/null 2>&1 || $(SUDO) useradd --system --home-dir /var/lib/companion \
 		--shell /usr/sbin/nologin --groups gpio,video companion
 	$(SUDO) mkdir -p $(PI_DIR) /etc/companion

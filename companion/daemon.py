@@ -9,14 +9,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from companion.box_panel import box_panel, show_lights
 from companion.camera.setup import CameraSetup
 from companion.config import Config, ConfigError
 from companion.camera.dice_camera import DiceCamera
 from companion.games import registered_games
-from companion.rules.inputs import Press, StartGame
+from companion.rules.inputs import StartGame
 from companion.journal.store import Journal
 from companion.memory.service import Memory
-from companion.table.loop import EngineLoop, Job
+from companion.table.loop import EngineLoop
+from companion.table.announce import announced_name, box_address
 from companion.table.network import advertised, join_base
 from companion.table.notify import notifier, ping_interval
 from companion.table.port import Holder
@@ -146,14 +148,15 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
     if unused_game is not None:
         companion.warnings.append(unused_game)
         log.warning(companion.warnings[-1])
-    companion.panel = _panel(config, pin_factory, loop, companion.warnings)
+    companion.panel = box_panel(config, pin_factory, loop, companion.warnings)
     if companion.panel is not None:
-        loop.on_lights = _show_lights(companion.panel)
+        loop.on_lights = show_lights(companion.panel)
         loop.on_refused = companion.panel.refuse
     companion.source, companion.camera = _camera(config, frames, loop, setup, companion.warnings)
     for number, warning in enumerate(companion.warnings):  # the host at the table sees no log: the page says it
         loop.tell_host(f"start-{number}", warning)
-    loop.make_join_url = join_urls(config, companion.server.port)
+    loop.make_join_url = lambda token: join_urls(config, companion.port)(token)  # nginx's port, where it is in front
+    loop.box_address = lambda: box_address(config.host, config.advertise, companion.port, name=announced_name())
     return companion
 
 
@@ -193,46 +196,6 @@ def _first_game(session: Session, config: Config) -> None:
     check_first_game(config)
     request = StartGame(config.game.id, config.game.players, config.game.options, secrets.randbits(32))
     session.submit(request, source="system")
-
-
-def _panel(config: Config, pin_factory: Any, loop: EngineLoop, warnings: list[str]) -> Any:
-    from hardware.factory import GpioUnavailable, make_pin_factory
-    from hardware.panel import Panel
-
-    pins = config.pins
-    if not config.demo and pin_factory is None and pins.factory == "mock":
-        warnings.append(Said('gpio.factory is "mock": the buttons and LEDs are make-believe, so the box\'s own buttons '
-                             'do nothing and its LEDs stay dark. Set gpio.factory = "lgpio" (or "rpigpio") on the Pi.',
-                             'gpio.factory가 "mock"입니다: 버튼과 LED가 가상이라 상자의 버튼은 아무것도 하지 않고 LED는 '
-                             '켜지지 않습니다. 파이에서는 gpio.factory = "lgpio"(또는 "rpigpio")로 설정하세요.'))
-        log.warning(warnings[-1])
-    try:
-        factory = pin_factory if pin_factory is not None else make_pin_factory(pins.factory)
-        return Panel(pin_factory=factory, roll_pin=pins.roll, next_pin=pins.next, undo_pin=pins.undo,
-                     seat_pins=pins.seat_leds, status_pins=pins.status_rgb, buzzer_pin=pins.buzzer,
-                     on_press=press_from_gpio(loop))
-    except GpioUnavailable as error:
-        warnings.append(Said(f"GPIO unavailable ({error}); running web-only: use the phones.",
-                             f"GPIO를 쓸 수 없습니다({error}). 웹으로만 동작합니다: 휴대폰을 쓰세요."))
-        log.warning(warnings[-1])
-        return None
-    except Exception as error:  # a pin another program holds (lgpio: "GPIO busy"), or a driver fault
-        why = f"{type(error).__name__}: {error}"
-        warnings.append(Said(f"The GPIO pins could not be opened ({why}); is another program using them? Running "
-                             "web-only: use the phones.",
-                             f"GPIO 핀을 열 수 없습니다({why}). 다른 프로그램이 쓰고 있나요? 웹으로만 동작합니다: "
-                             "휴대폰을 쓰세요."))
-        log.warning(warnings[-1])
-        return None
-
-
-def _show_lights(panel: Any) -> Callable[[dict[str, Any]], None]:
-    from hardware.panel import Lights
-
-    def show(shown: dict[str, Any]) -> None:
-        panel.show(Lights(seats=tuple(shown["seats"]), status=shown["status"], buzz=shown["buzz"]))
-
-    return show
 
 
 def _camera(config: Config, frames: Any, loop: EngineLoop, setup: CameraSetup,
@@ -312,8 +275,3 @@ def _why(error: Exception) -> str:
     if isinstance(error, OSError) and error.errno == errno.EADDRNOTAVAIL:
         return "this machine has no such address."
     return f"{error}."
-
-
-def press_from_gpio(loop: EngineLoop) -> Callable[[Press], None]:
-    """The callback the buttons call: it only enqueues; raises nothing."""
-    return lambda press: loop.enqueue(Job("press", press.button, "button"))

@@ -1,6 +1,7 @@
 """The table's panel: ROLL, NEXT and UNDO buttons in; seat LEDs, an RGB status LED and a buzzer out.
 
-Buttons only hand a `Press` to `on_press` (which just enqueues it for the engine loop); the engine
+Buttons only hand a `Press` to `on_press` (which just enqueues it for the engine loop), and NEXT and UNDO held
+together call `on_claim` (hardware/chord.py: then neither acts alone); the engine
 loop calls `show(Lights(...))` after every input. Importing this module touches no hardware:
 gpiozero makes no pin factory until a device is built, and every device here gets `pin_factory=`.
 Wiring: each button between its GPIO and ground (internal pull-up); LEDs and buzzer active-high;
@@ -17,10 +18,11 @@ from typing import Any, Callable, Mapping, NamedTuple, TypeVar
 from gpiozero import LED, RGBLED, Button, Buzzer, Device, Factory
 
 from companion.rules.inputs import Press
+from hardware.chord import CLAIM_HOLD_SECONDS, NextAndUndo
+from hardware.layout import check_layout, check_timing
 
 _log = logging.getLogger(__name__)
 
-MAX_SEATS = 5
 
 Colour = tuple[float, float, float]
 COLOURS: Mapping[str, Colour] = MappingProxyType({
@@ -30,6 +32,7 @@ COLOURS: Mapping[str, Colour] = MappingProxyType({
     "amber": (1.0, 0.3, 0.0),  # green looks brighter than red at the same duty: tune on the real LED
     "red": (1.0, 0.0, 0.0),
     "magenta": (1.0, 0.0, 1.0),
+    "white": (1.0, 1.0, 1.0),
 })
 
 
@@ -49,6 +52,7 @@ STATUS_LOOKS: Mapping[str, Look] = MappingProxyType({
     "offline": Look("red"),
     "game_over": Look("magenta"),  # not white, which looks like a stuck "all on"
     "changed": Look("amber"),  # steady, not blinking: a die changed after the read, which stands; see the phones
+    "claiming": Look("white", "blink"),  # NEXT and UNDO were held: a phone may become the host for a minute
 })
 STATUSES: tuple[str, ...] = tuple(STATUS_LOOKS)
 
@@ -59,6 +63,8 @@ BEEP_SECONDS = 0.08
 BEEPS = 3
 REFUSAL_BEEP_SECONDS = 0.4  # one long beep: "no", unlike the game's end (three short ones)
 REFUSAL_FLASHES = 2
+CHIRP_SECONDS = 0.04  # two quick beeps as the claim window opens: "a phone may take the box now"
+CHIRPS = 2
 
 DeviceT = TypeVar("DeviceT", bound=Device)
 
@@ -89,8 +95,9 @@ class Panel:
 
     Threads: gpiozero calls `when_pressed` from the pin library's callback thread on a Pi
     (lgpio.callback / RPi.GPIO add_event_detect), from the caller of `drive_low()` under MockFactory,
-    and `when_held` from its own HoldThread everywhere, mock included. So callbacks only call `on_press`, and never let an exception escape: an exception in
-    `when_held` would end gpiozero's hold thread and UNDO would never fire again.
+    and `when_held` from its own HoldThread everywhere, mock included. So callbacks only call `on_press` or
+    `on_claim`, and never let an exception escape: an exception in `when_held` would end gpiozero's hold thread and
+    UNDO would never fire again.
     """
 
     def __init__(
@@ -106,11 +113,16 @@ class Panel:
         on_press: Callable[[Press], None],
         undo_hold_seconds: float = 1.0,
         bounce_seconds: float | None = 0.05,
+        on_claim: Callable[[], None] = lambda: None,
+        claim_hold_seconds: float = CLAIM_HOLD_SECONDS,
     ) -> None:
-        _check_layout(roll_pin=roll_pin, next_pin=next_pin, undo_pin=undo_pin, seat_pins=seat_pins,
+        check_layout(roll_pin=roll_pin, next_pin=next_pin, undo_pin=undo_pin, seat_pins=seat_pins,
                       status_pins=status_pins, buzzer_pin=buzzer_pin)
-        _check_timing(undo_hold_seconds=undo_hold_seconds, bounce_seconds=bounce_seconds)
+        check_timing(undo_hold_seconds=undo_hold_seconds, bounce_seconds=bounce_seconds)
         self._on_press = on_press
+        self._on_claim = on_claim
+        self._claim_hold = claim_hold_seconds
+        self._chord: NextAndUndo | None = None
         self._lock = threading.Lock()
         self._closed = False
         self._devices: list[Device] = []
@@ -138,8 +150,8 @@ class Panel:
         self._status_led = self._keep(RGBLED(red, green, blue, pin_factory=factory))
         self._buzzer = self._keep(Buzzer(buzzer_pin, pin_factory=factory))
         roll.when_pressed = self._sender("roll")
-        next_.when_pressed = self._sender("next")
-        undo.when_held = self._sender("undo")  # a short press of UNDO does nothing
+        self._chord = NextAndUndo(next_, undo, on_next=self._sender("next"), on_undo=self._sender("undo"),
+                                  on_claim=self._claimer(), claim_hold_seconds=self._claim_hold)
 
     def _keep(self, device: DeviceT) -> DeviceT:
         """Remember a device so close() releases it."""
@@ -158,6 +170,17 @@ class Panel:
 
         return send_press
 
+    def _claimer(self) -> Callable[[], None]:
+        """The chord's callback: calls on_claim and logs, never raises, on failure."""
+
+        def claim() -> None:
+            try:
+                self._on_claim()
+            except Exception:
+                _log.exception("on_claim failed; NEXT and UNDO held together did nothing")
+
+        return claim
+
     def show(self, lights: Lights) -> None:
         """Set seats, status and buzzer, touching only what changed; raises ValueError, RuntimeError once closed."""
         look = look_for(lights.status)
@@ -169,6 +192,8 @@ class Panel:
             self._show_seats(wanted)
             if lights.status != self._status:
                 self._show_look(look)
+                if lights.status == "claiming":
+                    self._buzzer.beep(on_time=CHIRP_SECONDS, off_time=CHIRP_SECONDS, n=CHIRPS)
                 self._status = lights.status
             if lights.buzz != self._buzz:
                 self._show_buzz(lights.buzz)
@@ -237,6 +262,8 @@ class Panel:
         Side by side because each Button's hold thread takes up to 0.1 s to notice it must stop
         (gpiozero's HoldThread polls every 0.1 s), and the devices share no pins.
         """
+        if self._chord is not None:
+            self._chord.close()
         devices, self._devices = self._devices, []
         closers = [threading.Thread(target=_close_quietly, args=(device,), daemon=True) for device in devices]
         for closer in closers:
@@ -258,33 +285,3 @@ def _close_quietly(device: Device) -> None:
         device.close()
     except Exception:
         _log.exception("could not close a %s", type(device).__name__)
-
-
-def _check_layout(*, roll_pin: int, next_pin: int, undo_pin: int, seat_pins: tuple[int, ...],
-                  status_pins: tuple[int, int, int], buzzer_pin: int) -> None:
-    """Refuse a pin layout before any device is made; raises ValueError naming the problem."""
-    if len(seat_pins) > MAX_SEATS:
-        raise ValueError(f"{len(seat_pins)} seat LED pins given; the panel has at most {MAX_SEATS} seats")
-    if len(status_pins) != 3:
-        raise ValueError(f"the status LED needs 3 pins (red, green, blue), got {len(status_pins)}")
-    uses = [("ROLL button", roll_pin), ("NEXT button", next_pin), ("UNDO button", undo_pin)]
-    uses += [(f"seat {number} LED", pin) for number, pin in enumerate(seat_pins, start=1)]
-    uses += [(f"status LED {part}", pin) for part, pin in zip(("red", "green", "blue"), status_pins)]
-    uses.append(("buzzer", buzzer_pin))
-    seen: dict[int, str] = {}
-    for use, pin in uses:
-        if not isinstance(pin, int) or isinstance(pin, bool):
-            raise ValueError(f"the {use} pin must be a BCM GPIO number such as 17, got {pin!r}")
-        if pin in seen:
-            raise ValueError(
-                f"GPIO {pin} is given for both the {seen[pin]} and the {use}; each needs its own pin")
-        seen[pin] = use
-
-
-def _check_timing(*, undo_hold_seconds: float, bounce_seconds: float | None) -> None:
-    """Refuse hold and bounce times that would misfire; raises ValueError."""
-    if not undo_hold_seconds > 0:
-        raise ValueError(f"undo_hold_seconds must be more than 0 (got {undo_hold_seconds!r}), "
-                         "or every tap of UNDO would undo")
-    if bounce_seconds is not None and not bounce_seconds > 0:
-        raise ValueError(f"bounce_seconds must be more than 0 or None, got {bounce_seconds!r}")

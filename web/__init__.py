@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from companion.table.port import CameraPort, TableBusy, TablePort
 from companion.rules.errors import BadInput, CompanionError, IllegalMove, UnknownGame
 from companion.rules.said import korean
-from web import api, camera_api, events, limits, memory_api, memory_pages, pages
+from web import api, camera_api, claim_api, events, limits, memory_api, memory_pages, pages
 from web.auth import FailureLimiter, Refusal, WebState
 from web.events import StreamBook
 
@@ -44,7 +44,7 @@ def create_app(port: TablePort, *, camera: CameraPort | None = None, log_request
                                            camera=camera)
     app.extensions["memory"] = memory
     limits.install(app, per_second=inputs_per_second, burst=input_burst)
-    for blueprint in (pages.bp, api.bp, camera_api.bp, events.bp, memory_api.bp, memory_pages.bp):
+    for blueprint in (pages.bp, api.bp, camera_api.bp, claim_api.bp, events.bp, memory_api.bp, memory_pages.bp):
         app.register_blueprint(blueprint)
     _add_error_handlers(app)
     app.after_request(_secure)

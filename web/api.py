@@ -11,9 +11,9 @@ import qrcode.image.svg
 from flask import Blueprint, Response, jsonify, request
 
 from companion.rules.engine import MAX_NAME
-from companion.rules.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.rules.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.rules.names import check_name
-from companion.table.port import Holder, Seen, TablePort
+from companion.table.port import PANEL_BUTTONS, Holder, Seen, TablePort
 from web.auth import (
     COOKIE, COOKIE_SECONDS, Refusal, host_reader, host_writer, may_act_for, reader, web_state, writer,
 )
@@ -118,14 +118,15 @@ def undo() -> Response:
 
 @bp.post("/press")
 def press() -> Response:
-    """Press a virtual panel button (demo mode only); raises Refusal 400/403/404/429."""
+    """Press a virtual panel button, or hold NEXT and UNDO together ("claim") (demo mode only); raises Refusal
+    400/403/404/429."""
     holder = writer()
     port = _port()
     if not port.demo:
         raise Refusal(404, "not_found", "The virtual panel exists only in demo mode.")
     button = json_body(required=("button",), optional=())["button"]
-    if button not in BUTTONS:
-        raise Refusal(400, "bad_input", f"button must be one of {', '.join(BUTTONS)}.")
+    if button not in PANEL_BUTTONS:
+        raise Refusal(400, "bad_input", f"button must be one of {', '.join(PANEL_BUTTONS)}.")
     limit_inputs(holder)
     port.press(button, by=holder)
     return jsonify(port.snapshot(holder.seat))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.inputs import BUTTONS
+from companion.table.port import PANEL_BUTTONS
 from companion.table.snapshot import CAMERA_STATES
 from web.limits import INPUT_BURST, INPUTS_PER_SECOND
 from web import memory_openapi
@@ -110,7 +110,16 @@ SCHEMAS: JSON = {
     "Roll": _record({**ROLL, "game_no": GAME_NO, "roll_seq": ROLL_SEQ}, optional=("game_no", "roll_seq")),
     "Correction": _record({**ROLL, "game_no": GAME_NO, "roll_seq": ROLL_SEQ}, optional=("game_no", "roll_seq")),
     "Undo": _record({"game_no": GAME_NO}, optional=("game_no",)),
-    "Press": _record({"button": {"enum": list(BUTTONS)}}),
+    "Press": _record({"button": {"enum": list(PANEL_BUTTONS),
+                                 "description": "claim: NEXT and UNDO held together for 3 s, as on the box"}}),
+    "ClaimWindow": _record({"open": {**BOOLEAN, "description": "whether a phone may become the host now"},
+                            "seconds_left": {**INTEGER, "minimum": 0, "maximum": 60}}),
+    "Claimed": _record({"url": {**STRING, "description": "the new host link to keep; the old one no longer works"},
+                        "join": {**STRING, "description": "the same link on this address (/join?token=…): open it "
+                                                          "to hold the host's cookie"}}),
+    "BoxAddress": _record({"name": {**_nullable(STRING), "description": "the announced name, e.g. "
+                                                                      "http://table-companion.local:8080/; null without one"},
+                           "number": {**STRING, "description": "the IP address, as the QR codes hold it"}}),
     "NewGame": _record({"game": NAME, "players": {**_list(PLAYER), "minItems": 1, "maxItems": 16},
                         "options": OBJECT,
                         "ends_game": {**INTEGER, "minimum": 0, "maximum": 2**53,
@@ -213,6 +222,16 @@ def _paths() -> JSON:
             "End the host's link and issue a new one (host only): the old link is refused from the next request on "
             "and its event streams end; the answer sets the new token as this browser's cookie.",
             _json(_ref("HostLink")), errors=WRITE_ERRORS, body="Empty")},
+        "/api/claim": {
+            "get": _operation("Whether the box takes a new host now: NEXT and UNDO held together on the box open a "
+                              "minute for it (no link needed).", _json(_ref("ClaimWindow")), errors=(), public=True),
+            "post": _operation("Become the host while the box takes one (no link needed): a new host link, the old "
+                               "one ended; the first phone wins, a later one or one outside the minute is refused "
+                               "(409: claim_taken, claim_closed) and nothing changes.", _json(_ref("Claimed")),
+                               errors=WRITE_ERRORS, body="Empty", public=True)},
+        "/api/host/address": {"get": _operation(
+            "Where phones find the box, to type it in (host only): its announced name, where it has one, and its IP "
+            "address.", _json(_ref("BoxAddress")), errors=READ_ERRORS)},
         "/api/camera/view.jpg": {"get": _operation(
             "What the box's camera sees now, the tray outlined and each die boxed with its value (host only).",
             {"image/jpeg": {"schema": {**STRING, "format": "binary"}}}, errors=(*READ_ERRORS, "404", "409", "503"))},

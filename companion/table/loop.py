@@ -14,11 +14,12 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from companion.table.board import Board, last_dice, shown_roll
-from companion.rules.inputs import BUTTONS, CorrectDice, DiceRolled, Input, Move, StartGame, Undo
+from companion.rules.inputs import CorrectDice, DiceRolled, Input, Move, StartGame, Undo
 from companion.table.jobs import Job, JobQueue
 from companion.table.next_guard import NextGuard
 from companion.table.notify import PING_SECONDS
-from companion.table.port import Holder, Seen, TableBusy
+from companion.table.claim import ClaimWindow
+from companion.table.port import PANEL_BUTTONS, Holder, Seen, TableBusy
 from companion.table.presses import next_move, start_roll
 from companion.rules.errors import CompanionError
 from companion.table.session import Session
@@ -54,7 +55,9 @@ class EngineLoop:
         self._crops: dict[str, bytes] = {}
         self.camera: Any = None
         self.handlers: dict[str, Callable[[Job], None]] = {"input": self._on_input, "press": self._on_press,
-                                                           "notice": self._on_notice}
+                                                           "notice": self._on_notice, "claim": self._on_claim}
+        self.claim = ClaimWindow()  # NEXT and UNDO held on the box: a minute in which a phone may become the host
+        self.box_address: Callable[[], JSON] = lambda: {"name": None, "number": None}  # the daemon says where it is
         self._extras = Extras(demo=demo, boot=secrets.token_hex(4), dice=last_dice(session), game_no=session.game_id)
         self.board = Board(session, self._extras, lambda shown: self.on_lights(shown))
 
@@ -90,6 +93,8 @@ class EngineLoop:
             try:
                 job = self._jobs.take(self.ping_seconds)
             except queue.Empty:
+                if self._extras.claiming != self.claim.is_open:  # the minute to claim the box has passed
+                    self._publish()
                 self._ping()
                 continue
             if job is None:
@@ -176,6 +181,15 @@ class EngineLoop:
                 self.apply_input(move, "button")
         elif button == "roll":
             start_roll(self.session, self.camera)
+        elif button == "claim":  # NEXT and UNDO held together: the status LED blinks white while it is open
+            self.claim.open()
+
+    def _on_claim(self, job: Job) -> None:
+        """A phone becomes the host: the window must be open; the new host link ends the old one and the window
+        closes (loop thread only); raises ClaimClosed, ClaimTaken or JournalError, changing nothing."""
+        self.claim.check()
+        job.payload["token"] = self.tokens.reissue_host()
+        self.claim.claimed()
 
     def _say_no(self) -> None:
         """Tell the players at the box that their press was refused (the phones show why); raises nothing."""
@@ -191,6 +205,7 @@ class EngineLoop:
         self._extras = replace(self._extras, **changes)
 
     def _publish(self) -> None:
+        self._set_extras(claiming=self.claim.is_open)
         self.board.publish(self._extras)
 
     def set_crops(self, crops: dict[str, bytes]) -> None:
@@ -240,7 +255,12 @@ class EngineLoop:
     def submit(self, given: Input, *, source: str, seen: Seen | None = None) -> JSON:
         """Apply an input on the loop and wait; raises CompanionError when refused (TableMovedOn when `seen` shows
         an older table), TableBusy when it does not answer."""
-        job = Job("input", given, source, seen=seen)
+        self._answered(Job("input", given, source, seen=seen))
+        return self.snapshot(given.seat if isinstance(given, Move) else None)
+
+    def _answered(self, job: Job) -> None:
+        """Send a job to the loop and wait till it is done; raises its refusal, or TableBusy when the loop does not
+        answer in time."""
         done = self._jobs.send(job)
         if not done.wait(ANSWER_SECONDS):
             if self._jobs.withdraw(job):
@@ -249,13 +269,19 @@ class EngineLoop:
                 raise TableBusy(SLOW_TO_ANSWER)
         if job.error is not None:
             raise job.error
-        return self.snapshot(given.seat if isinstance(given, Move) else None)
+
+    def claim_host(self) -> str:
+        """A new host token for the phone asking, while the claim window is open; raises ClaimClosed, ClaimTaken,
+        JournalError, or TableBusy when the loop does not answer."""
+        answer: dict[str, str] = {}
+        self._answered(Job("claim", answer, "phone"))
+        return answer["token"]
 
     def press(self, button: str, *, by: Holder | None = None) -> None:
         """Act as a hardware button (`by`: the phone whose virtual panel was pressed, the only one told why it did
         nothing; None: a button on the box, told to every phone); raises ValueError for an unknown button."""
-        if button not in BUTTONS:
-            raise ValueError(f"There is no {button!r} button; the buttons are {', '.join(BUTTONS)}.")
+        if button not in PANEL_BUTTONS:
+            raise ValueError(f"There is no {button!r} button; the buttons are {', '.join(PANEL_BUTTONS)}.")
         self.enqueue(Job("press", button, "button", told=by))
 
     def wait_for_change(self, after_seq: int, timeout: float) -> int:

@@ -8,11 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.rules.inputs import Input
+from companion.rules.inputs import BUTTONS, Input
 from companion.rules.errors import TableMovedOn
 
 JSON = dict[str, Any]
 HOST = "host"
+PANEL_BUTTONS: tuple[str, ...] = BUTTONS + ("claim",)
+"""What a press on the box (or the demo's virtual panel) may be: ROLL, NEXT, UNDO, or "claim", NEXT and UNDO held
+together for 3 seconds, which opens a minute in which a phone may become the host."""
 NEW_GAME_SINCE = "A new game has started since your phone showed the table, so nothing changed. Look at the new table."
 NEW_ROLL_SINCE = ("Another roll has come in since your phone showed the table, so nothing changed. "
                   "Look at the last roll, and correct it if it is wrong.")
@@ -81,10 +84,19 @@ class TokenBook(Protocol):
         """End the host's token and issue a new one; raises JournalError."""
 
 
+class ClaimBook(Protocol):
+    """The claim window, as a phone without a link asks about it (any request thread)."""
+
+    def state(self) -> JSON:
+        """Whether a phone may become the host now (`open`) and for how many more seconds (`seconds_left`); raises
+        nothing."""
+
+
 class TablePort(Protocol):
     """The running table as the web front uses it."""
 
     tokens: TokenBook
+    claim: ClaimBook
 
     def snapshot(self, seat: int | None) -> JSON:
         """The full state for a seat (None: host/spectator view), with `seq`; raises nothing."""
@@ -97,8 +109,17 @@ class TablePort(Protocol):
         """
 
     def press(self, button: str, *, by: Holder | None = None) -> None:
-        """Act as a hardware button (demo panel): 'roll', 'next' or 'undo'; `by`: the phone whose panel was pressed,
-        the only one told why a press did nothing (None: a button on the box, told to every phone); raises ValueError."""
+        """Act as a hardware button (demo panel): 'roll', 'next', 'undo' or 'claim' (NEXT and UNDO held together);
+        `by`: the phone whose panel was pressed, the only one told why a press did nothing (None: a button on the box,
+        told to every phone); raises ValueError."""
+
+    def claim_host(self) -> str:
+        """A new host token (the old one ends) for the phone asking while the claim window is open, which closes
+        it; raises ClaimClosed, ClaimTaken (CompanionErrors, nothing changed), JournalError or TableBusy."""
+
+    def box_address(self) -> JSON:
+        """Where phones find the box: `name` (http://table-companion.local:8080/ where it is announced, else
+        None) and `number` (its IP address, as the QR codes hold); raises nothing."""
 
     def wait_for_change(self, after_seq: int, timeout: float) -> int:
         """Block until the published seq exceeds after_seq or timeout; returns the current seq."""

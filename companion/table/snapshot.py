@@ -57,15 +57,17 @@ class Extras:
     boot: str = ""  # new each time the box starts, when the seq starts again from the journal's
     game_no: int | None = None  # the journal's number of the game being played: a rematch is a new number
     notices: tuple[tuple[str, str], ...] = ()  # (about, sentence): what the host should know about the box itself
+    claiming: bool = False  # a phone may become the host now (NEXT and UNDO held): the status LED blinks white
 
 
 def lights(table: Table | None, game: Game[Any] | None, extras: Extras) -> JSON:
-    """What the LEDs show: whose turn, the status colour, the game-over buzzer; raises nothing."""
+    """What the LEDs show: whose turn, the status colour (a claim window over all else), the game-over buzzer;
+    raises nothing."""
     if table is None or game is None:
-        return {"seats": [], "status": _status(extras.camera), "buzz": False}
+        return {"seats": [], "status": "claiming" if extras.claiming else _status(extras.camera), "buzz": False}
     over = game.outcome(table.state) is not None
     turn = set(game.whose_turn(table.state))
-    status = "game_over" if over else _status(extras.camera)
+    status = "claiming" if extras.claiming else "game_over" if over else _status(extras.camera)
     return {"seats": [seat in turn for seat in range(len(table.players))], "status": status, "buzz": over}
 
 

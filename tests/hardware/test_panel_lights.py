@@ -158,7 +158,8 @@ def test_show_refuses_an_unknown_status_and_changes_nothing(make_panel, mock_fac
 
 
 def test_every_status_has_a_known_colour() -> None:
-    assert set(STATUSES) == {"ready", "reading", "read_ok", "read_part", "reroll", "offline", "game_over", "changed"}
+    assert set(STATUSES) == {"ready", "reading", "read_ok", "read_part", "reroll", "offline", "game_over", "changed",
+                             "claiming"}
     assert all(look_for(status).colour in COLOURS for status in STATUSES)
 
 

@@ -151,7 +151,7 @@
   function sections() {
     const snap = page.snap;
     if (!page.joined && page.seatAway) return [notice(t("seat_gone", { n: page.snap.you + 1 }), "warn")];
-    if (!page.joined) return [notice(page.refusal ? C.said(page.refusal) : t(page.linkGone ? "link_gone" : "not_joined"), "warn")];
+    if (!page.joined) return [notice(page.refusal ? C.said(page.refusal) : t(page.linkGone ? "link_gone" : "not_joined"), "warn"), C.claimBox(render)];
     if (!snap) return [notice(t("loading"), "info")]; // until the box's first answer (a slow Wi-Fi)
     if (seatGone()) return [notice(t("seat_gone", { n: snap.you + 1 }), "warn")];
     const parts = [refusal(), snap.message && !pressAnswer() ? notice(C.inLang(C.inLangOf(snap, "message")), "info") : null, who()];

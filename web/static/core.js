@@ -116,6 +116,9 @@
 
   function registerGame(id, spec) { games[id] = spec; }
 
+  // More of the page's own strings, from a part loaded after this file ({ en: {...}, ko: {...} }).
+  function addStrings(more) { for (const [code, table] of Object.entries(more)) Object.assign(STRINGS[code], table); }
+
   function setLang(next) {
     lang = next === "ko" ? "ko" : "en";
     try { localStorage.setItem("companion.lang", lang); } catch (e) { /* private mode */ }
@@ -302,7 +305,7 @@
   }
 
   window.Companion = {
-    registerGame, games, el, svg, t, gameText, inLangOf, humanize, setLang, schemaForm, request, said,
+    registerGame, addStrings, games, el, svg, t, gameText, inLangOf, humanize, setLang, schemaForm, request, said,
     get lang() { return lang; },
   };
 })();

@@ -4,7 +4,8 @@
 (function () {
   const C = window.Companion;
   const { el, t } = C;
-  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, startedAt: 0, qrVersion: {}, typed: {}, ending: null, live: false, nameProblem: null };
+  const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, startedAt: 0, qrVersion: {}, typed: {}, ending: null, live: false, nameProblem: null,
+    newLink: C.claimedLink() }; // a host link this browser just claimed with the box's buttons: shown to keep
   const START_GUARD_MS = 1500;
 
   // Read the games, the table and the history again, and redraw; returns whether the box answered.
@@ -103,7 +104,7 @@
       host.denied ? null : seats(),
       host.denied || !hasCamera() ? null : C.cameraTools(render, load),
       host.denied ? null : history(),
-      host.denied ? null : hostLink(),
+      ...(host.denied ? [] : [hostLink(), C.boxAddress(render)]),
     ].filter(Boolean));
     putBackTyped(focus);
   }
