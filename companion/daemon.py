@@ -11,6 +11,8 @@ from typing import Any, Callable
 
 from companion.box_panel import box_panel, show_lights
 from companion.camera.setup import CameraSetup
+from companion.camera.table_lessons import TableLessons, open_lessons
+from companion.camera.teach_desk import TeachingDesk
 from companion.config import Config, ConfigError
 from companion.camera.dice_camera import DiceCamera
 from companion.games import registered_games
@@ -134,10 +136,12 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
                       ping_seconds=ping_interval(environ))
     warnings: list[str] = []
     setup = CameraSetup(config.camera, journal.path.parent, warnings, tell_host=loop.tell_host)
+    lessons = open_lessons(journal.path.parent, warnings) if frames is not None or config.camera.source != "none" else None
     try:  # before any hardware is claimed: a port in use only closes the journal
         guard = _front(config, warnings) if front else None
         memory = Memory(journal.path, games)
-        server = _server(config, loop, setup, memory, behind_front=guard is not None)
+        server = _server(config, loop, setup, memory, None if lessons is None else TeachingDesk(setup, lessons),
+                         behind_front=guard is not None)
     except ConfigError:
         journal.close()
         raise
@@ -152,7 +156,7 @@ def build(config: Config, *, pin_factory: Any = None, frames: Any = None, state_
     if companion.panel is not None:
         loop.on_lights = show_lights(companion.panel)
         loop.on_refused = companion.panel.refuse
-    companion.source, companion.camera = _camera(config, frames, loop, setup, companion.warnings)
+    companion.source, companion.camera = _camera(config, frames, loop, setup, companion.warnings, lessons)
     for number, warning in enumerate(companion.warnings):  # the host at the table sees no log: the page says it
         loop.tell_host(f"start-{number}", warning)
     loop.make_join_url = lambda token: join_urls(config, companion.port)(token)  # nginx's port, where it is in front
@@ -198,8 +202,8 @@ def _first_game(session: Session, config: Config) -> None:
     session.submit(request, source="system")
 
 
-def _camera(config: Config, frames: Any, loop: EngineLoop, setup: CameraSetup,
-            warnings: list[str]) -> tuple[Any, DiceCamera | None]:
+def _camera(config: Config, frames: Any, loop: EngineLoop, setup: CameraSetup, warnings: list[str],
+            lessons: TableLessons | None) -> tuple[Any, DiceCamera | None]:
     from companion.camera.guard import GuardedCamera
     from companion.camera.roller import Roller
     from companion.camera.tray_reading import TrayReading
@@ -221,8 +225,11 @@ def _camera(config: Config, frames: Any, loop: EngineLoop, setup: CameraSetup,
     if not source.online:  # logged, not a lasting warning: the phones' camera line says it while it lasts
         log.warning("Camera offline (%s); enter rolls by hand. It is tried again with back-off.", source.reason)
     reading = TrayReading(setup.settings, warnings)
+    if lessons is not None:
+        reading.reader.taught = lessons.eyes  # reads with what the table taught, and keeps each read's faces
     roller = Roller(source, reading, still_seconds=config.camera.still_seconds, frames_to_vote=config.camera.frames_to_vote)
-    camera = DiceCamera(loop, roller, before_roll=_demo_throw(source) if config.demo else lambda sides: None)
+    camera = DiceCamera(loop, roller, before_roll=_demo_throw(source) if config.demo else lambda sides: None,
+                        lessons=lessons)
     setup.attach(camera, source, reading)
     return source, camera
 
@@ -241,7 +248,8 @@ def _demo_throw(source: Any) -> Callable[[tuple[int, ...]], object]:
     return throw
 
 
-def _server(config: Config, loop: EngineLoop, setup: CameraSetup, memory: Memory, *, behind_front: bool) -> Any:
+def _server(config: Config, loop: EngineLoop, setup: CameraSetup, memory: Memory, teach: TeachingDesk | None, *,
+            behind_front: bool) -> Any:
     """The web server, bound now (behind the front: on a free port of 127.0.0.1); raises ConfigError naming web.host
     and web.port when it cannot listen."""
     from web import create_app
@@ -251,7 +259,8 @@ def _server(config: Config, loop: EngineLoop, setup: CameraSetup, memory: Memory
     try:
         return make_server(create_app(loop, camera=setup, inputs_per_second=config.inputs_per_second,
                                       input_burst=config.input_burst, memory=memory,
-                                      streams_per_link=config.streams_per_link), host=config.host, port=port, behind_front=behind_front)
+                                      streams_per_link=config.streams_per_link, teach=teach),
+                           host=config.host, port=port, behind_front=behind_front)
     except (OSError, ValueError) as error:
         raise ConfigError(f"Cannot listen on web.host = {config.host!r}, web.port = {config.port}: {_why(error)}") from None
 

@@ -39,11 +39,11 @@ def examples_from(reader: DiceReader, frame: np.ndarray, values: tuple[int, ...]
         place = _place_of(reading.dice[die_index].box, places)  # type: ignore[arg-type]
         prior = faces.chances[place]  # type: ignore[attr-defined]
         examples.append(Example(surround_of(seen["images"], *places[place]), values[label], prior,  # type: ignore[index, arg-type]
-                                *_base_reading(prior, bool(faces.agreed[place])), group))  # type: ignore[attr-defined]
+                                *base_reading(prior, bool(faces.agreed[place])), group))  # type: ignore[attr-defined]
     return examples, len(values) - len(pairs)
 
 
-def _base_reading(prior: np.ndarray, agreed: bool) -> tuple[int | None, bool]:
+def base_reading(prior: np.ndarray, agreed: bool) -> tuple[int | None, bool]:
     """Returns (value, sure) as the face reader alone reads a face from its chances; raises nothing."""
     best = int(np.argmax(prior[1:])) + 1
     if best == NOT_PIPS:

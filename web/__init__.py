@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from companion.table.port import CameraPort, TableBusy, TablePort
 from companion.rules.errors import BadInput, CompanionError, IllegalMove, UnknownGame
 from companion.rules.said import korean
-from web import api, camera_api, claim_api, events, limits, memory_api, memory_pages, pages
+from web import api, camera_api, claim_api, events, limits, memory_api, memory_pages, pages, teach_api
 from web.auth import FailureLimiter, Refusal, WebState
 from web.events import StreamBook
 
@@ -30,11 +30,12 @@ log = logging.getLogger("companion.web")
 
 def create_app(port: TablePort, *, camera: CameraPort | None = None, log_requests: bool = False,
                inputs_per_second: float = limits.INPUTS_PER_SECOND, input_burst: int = limits.INPUT_BURST,
-               memory: memory_api.MemoryPort | None = None, streams_per_link: int = events.PER_TOKEN) -> Flask:
+               memory: memory_api.MemoryPort | None = None, streams_per_link: int = events.PER_TOKEN,
+               teach: teach_api.TeachPort | None = None) -> Flask:
     """The Flask app serving the table through `port`, and the box's camera through `camera` (None: the host page
     says there is none), each token's inputs limited to `input_burst` at once, `inputs_per_second` after that;
     the table's memory of past games through `memory` (None: none kept), at most `streams_per_link` event streams on
-    one link; raises nothing."""
+    one link; "Teach the box your dice" through `teach` (None: the box has no camera to teach); raises nothing."""
     app = Flask(__name__)
     app.url_map.merge_slashes = False  # '/static//app.js' is not found, not redirected to an URL built from the Host header
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, SSE_KEEPALIVE=15.0, LOG_REQUESTS=log_requests)
@@ -43,8 +44,10 @@ def create_app(port: TablePort, *, camera: CameraPort | None = None, log_request
                                                                                            per_token=streams_per_link),
                                            camera=camera)
     app.extensions["memory"] = memory
+    app.extensions["teach"] = teach
     limits.install(app, per_second=inputs_per_second, burst=input_burst)
-    for blueprint in (pages.bp, api.bp, camera_api.bp, claim_api.bp, events.bp, memory_api.bp, memory_pages.bp):
+    for blueprint in (pages.bp, api.bp, camera_api.bp, claim_api.bp, events.bp, memory_api.bp, memory_pages.bp,
+                      teach_api.bp):
         app.register_blueprint(blueprint)
     _add_error_handlers(app)
     app.after_request(_secure)

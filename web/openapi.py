@@ -6,7 +6,7 @@ from typing import Any
 from companion.table.port import PANEL_BUTTONS
 from companion.table.snapshot import CAMERA_STATES
 from web.limits import INPUT_BURST, INPUTS_PER_SECOND
-from web import memory_openapi
+from web import memory_openapi, teach_openapi
 
 JSON = dict[str, Any]
 
@@ -241,6 +241,7 @@ def _paths() -> JSON:
             _json(_ref("Calibration")), errors=(*WRITE_ERRORS, "404"), body="Empty")},
         "/api/openapi.json": {"get": _operation("This document.", _json(OBJECT), errors=(), public=True)},
         **memory_openapi.paths(_operation, _json, snapshot),
+        **teach_openapi.paths(_operation, _json),
     }
 
 
@@ -254,7 +255,7 @@ def document() -> JSON:
                                 "refused cross-site."},
         "paths": _paths(),
         "components": {
-            "schemas": {**SCHEMAS, **memory_openapi.SCHEMAS},
+            "schemas": {**SCHEMAS, **memory_openapi.SCHEMAS, **teach_openapi.SCHEMAS},
             "responses": {f"E{status}": {"description": text, "content": _json(_ref("Error")),
                                          **({"headers": ERROR_HEADERS[status]} if status in ERROR_HEADERS else {})}
                           for status, text in ERRORS.items()},

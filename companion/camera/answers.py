@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from companion.camera.roll_sentences import listed
-from companion.table.snapshot import LastDice
+from companion.table.snapshot import CameraGuess, LastDice
 
 CAMERA_SIDES = (6,)  # the dice the camera reads; others are entered by hand
 OFFLINE = "Camera offline — enter rolls by hand."
@@ -16,6 +16,7 @@ class Answer(NamedTuple):
 
     result: Any
     asked_at: int
+    examples: tuple = ()  # the read dice as the table's examples-to-be (vision.learning.Example or None each)
 
 
 class HalfRoll(NamedTuple):
@@ -61,3 +62,13 @@ class Skipped(Offline):
     """A stand-in result for a request the table had moved on from before it was read."""
 
     kind = "skipped"
+
+
+def guess_of(result: Any, number: int) -> CameraGuess | None:
+    """What an unsure read saw, for the phones to check against the dice and confirm (`number`: this guess's, so
+    its crops get names no phone has cached); raises nothing."""
+    dice = result.reading.dice if result.kind == "reroll" and result.reading is not None else ()
+    if not dice or len(result.crops) != len(dice):
+        return None
+    names = tuple(f"guess-{number}-{index}" for index in range(len(dice)))
+    return CameraGuess(tuple(die.value for die in dice), tuple(die.sides for die in dice), names, result.crops)

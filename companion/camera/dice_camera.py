@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from typing import Any, Callable
 
 from companion.camera.answers import (
@@ -20,17 +21,19 @@ from companion.camera.answers import (
     HalfRoll,
     Offline,
     Skipped,
+    guess_of,
     half_read_already,
     still_the_last_roll,
     too_late,
 )
 from companion.rules.inputs import DiceRolled
 from companion.camera.errands import NOT_RUNNING, Errand, Result
+from companion.camera.table_lessons import Waiting
 from companion.table.loop import EngineLoop, Job
 from companion.table.port import TableBusy
 from companion.camera.roll_sentences import listed
 from companion.rules.errors import CompanionError, IllegalMove, NoRollExpected
-from companion.table.snapshot import CameraGuess, LastDice
+from companion.table.snapshot import LastDice
 from vision.frames import CameraError
 
 log = logging.getLogger(__name__)
@@ -42,10 +45,12 @@ class DiceCamera:
     """Runs the Roller on a worker thread for the engine loop; the loop calls roll() and complete()."""
 
     def __init__(self, loop: EngineLoop, roller: Any, *,
-                 before_roll: Callable[[tuple[int, ...]], object] = lambda sides: None) -> None:
-        """Attach to the loop (registers its job handlers); nothing runs until start()."""
+                 before_roll: Callable[[tuple[int, ...]], object] = lambda sides: None, lessons: Any = None) -> None:
+        """Attach to the loop (registers its job handlers); `lessons`: the table's TableLessons, which learns from the
+        dice read (None: nothing is learned); nothing runs until start()."""
         self._loop = loop
         self._roller = roller
+        self._lessons = lessons
         self._before_roll = before_roll
         self._requests: queue.Queue[tuple[tuple[int, ...], int, int] | str | Errand | None] = queue.Queue()
         self._thread: threading.Thread | None = None
@@ -68,6 +73,8 @@ class DiceCamera:
         """Start the camera thread; raises nothing."""
         self._thread = threading.Thread(target=self._run, name="dice-camera", daemon=True)
         self._thread.start()
+        if self._lessons is not None:
+            self._lessons.start()
 
     @property
     def running(self) -> bool:
@@ -80,6 +87,8 @@ class DiceCamera:
             self._requests.put(None)
             self._thread.join(timeout)
             self._thread = None
+        if self._lessons is not None:
+            self._lessons.stop()
 
     def errand(self, call: Callable[[], Result], timeout: float) -> Result:
         """Run `call` on the camera thread between reads and return what it returns (any thread); raises TableBusy
@@ -131,8 +140,13 @@ class DiceCamera:
             self._read_again = False  # dice read but not recorded are now the hand roll's
             self._requests.put(LOOK)
 
+    def accepted(self, given: Any, seq: int) -> None:
+        """An input was recorded as `seq` (loop thread): it may tell the values of dice read before; raises nothing."""
+        if self._lessons is not None:
+            self._lessons.accepted(given, seq)
+
     def _on_result(self, job: Job) -> None:
-        result, asked_at = job.payload
+        result, asked_at, examples = job.payload
         self._asked = max(0, self._asked - 1)
         if result.kind == "offline":
             self._loop.show_camera("offline", OFFLINE, note=result.message or OFFLINE)
@@ -142,38 +156,42 @@ class DiceCamera:
                 self._loop.show_camera("ready", "", note=too_late(result))
             return
         if result.kind != "read":
-            self._loop.show_camera("reroll", result.message, note=result.message, guess=self._guess(result))
+            self._guesses += 1  # a new name for every guess, so no phone shows an earlier picture from its cache
+            guess = guess_of(result, self._guesses)
+            self._loop.show_camera("reroll", result.message, note=result.message, guess=guess)
+            if guess is not None:
+                self._waits(examples, guess.values, "guess")
             return
-        self._commit(result)
+        kind = self._commit(result)
+        if kind is not None:
+            self._waits(examples, tuple(result.values), kind)
 
-    def _guess(self, result: Any) -> CameraGuess | None:
-        """What an unsure read saw, for the phones to check against the dice and confirm; raises nothing."""
-        dice = result.reading.dice if result.kind == "reroll" and result.reading is not None else ()
-        if not dice or len(result.crops) != len(dice):
-            return None
-        self._guesses += 1  # a new name for every guess, so no phone shows an earlier picture from its cache
-        names = tuple(f"guess-{self._guesses}-{index}" for index in range(len(dice)))
-        return CameraGuess(tuple(die.value for die in dice), tuple(die.sides for die in dice), names, result.crops)
+    def _waits(self, examples: tuple, read: tuple[int | None, ...], kind: str) -> None:
+        """The read dice wait for the values the table keeps, to teach it (loop thread); raises nothing."""
+        if self._lessons is not None and len(examples) == len(read):
+            self._lessons.seen(Waiting(self._loop.session.seq, examples, read, kind))
 
-    def _commit(self, result: Any) -> None:
+    def _commit(self, result: Any) -> str | None:
+        """Records a read; returns "read" when recorded, "half" when it waits for dice entered by hand, else None."""
         session = self._loop.session
         request = session.game.awaiting_dice(session.table.state) if session.table is not None else None
         if request is None:
             self._loop.show_camera("ready", "", note="The dice were read, but no roll is expected now.")
-            return
+            return None
         crops = {f"{session.seq + 1}-{index}": crop for index, crop in enumerate(result.crops)}
         self._loop.set_crops(crops)
         if tuple(sorted(result.sides)) != tuple(sorted(request.sides)):
             self._keep_half(result, request.sides, tuple(crops), session.seq)
-            return
+            return "half"
         given = DiceRolled(tuple(result.values), tuple(result.sides), ("camera",) * len(result.values))
         try:
             self._loop.apply_input(given, "camera")
         except CompanionError as refusal:  # e.g. the card is full: nothing was recorded
             self._watched, self._read_again = None, True  # so ROLL may read these same dice again
             self._loop.show_camera("reroll", "The read was not recorded — press ROLL again.", note=refusal.message)
-            return
+            return None
         self._loop.show_camera("read_ok", f"Read {', '.join(map(str, result.values))}.")
+        return "read"
 
     def _keep_half(self, result: Any, awaited: tuple[int, ...], crops: tuple[str, ...], seq: int) -> None:
         """Keep the camera's dice of a roll whose others are entered by hand, and show them; raises nothing."""
@@ -197,6 +215,8 @@ class DiceCamera:
         note = (f"A die changed after the read: the table keeps {listed(read)}, but the tray now shows "
                 f"{listed(now)}. If the new faces should count, correct the roll.")
         self._loop.show_camera("changed", "The dice changed after the read.", note=note)  # not "roll again": the read stands
+        if self._lessons is not None:
+            self._lessons.bumped()
 
     # --- on the camera thread -------------------------------------------------------
     def _run(self) -> None:
@@ -238,7 +258,14 @@ class DiceCamera:
         self._watched_at = asked_at
         if result.kind == "read":  # used or not, those dice must move before the next read
             self._moved_from, self._moved_dice = result.scene, result.lying
-        self._loop.enqueue(Job("camera", Answer(result, asked_at), "camera"))
+        self._loop.enqueue(Job("camera", Answer(result, asked_at, self._examples(result, asked_at)), "camera"))
+
+    def _examples(self, result: Any, asked_at: int) -> tuple:
+        """The read dice as the table's examples-to-be, from the reader's last look (camera thread); raises nothing."""
+        if self._lessons is None or result.kind not in ("read", "reroll") or result.reading is None:
+            return ()
+        boxes = tuple(die.box for die in result.reading.dice)
+        return tuple(self._lessons.eyes.examples_at(boxes, group=f"roll-{asked_at}-{time.time_ns()}"))
 
     def _check_online(self) -> bool:
         """Probe the camera (re-opening it when due); tell the loop when it comes or goes."""

@@ -64,6 +64,12 @@ class Lessons:
         """Returns how many examples are kept; raises sqlite3.Error."""
         return int(self._db.execute("SELECT COUNT(*) FROM examples").fetchone()[0])
 
+    def base_check(self) -> tuple[int, int, int]:
+        """Returns how the shipped reader read the kept dice: (dice, sure & right, sure & wrong); raises sqlite3.Error."""
+        row = self._db.execute("SELECT COUNT(*), TOTAL(base_sure AND base_value = value), "
+                               "TOTAL(base_sure AND base_value IS NOT value) FROM examples").fetchone()
+        return int(row[0]), int(row[1]), int(row[2])
+
     def examples(self) -> list[Example]:
         """Returns every kept example, oldest first; raises sqlite3.Error."""
         rows = self._db.execute("SELECT grp, value, surround, prior, base_value, base_sure FROM examples ORDER BY id")

@@ -96,6 +96,12 @@ class CameraSetup:
         CameraUnavailable or TableBusy."""
         return self._camera_thread().errand(self._view_here, LOOK_SECONDS)
 
+    def errand(self, call: Callable[[Any, Any], Any]) -> Any:
+        """Runs call(guarded camera, tray reading) on the camera thread between reads and returns what it returns;
+        raises NoCamera, TableBusy, or call's own error."""
+        _, source, reading = self._parts if self._parts is not None else (None, None, None)
+        return self._camera_thread().errand(lambda: call(source, reading), LOOK_SECONDS)
+
     def _camera_thread(self) -> Any:
         if self._parts is None:
             raise NoCamera(NO_CAMERA)

@@ -152,6 +152,8 @@ class EngineLoop:
         """
         before = self._whose_turn()
         self.session.submit(given, source=source)
+        if self.camera is not None:  # a roll the camera read may now be known right or corrected
+            self.camera.accepted(given, self.session.seq)
         self._set_extras(guess=None)  # the camera's guess was for the table as it stood
         half_read = self._extras.camera == "read_part"
         if self._extras.camera in ("changed", "read_part"):  # seen and acted on, or its half roll is gone

@@ -75,9 +75,11 @@ def test_a_tray_that_leaves_out_a_die_is_refused_and_nothing_changes(tmp_path: P
     table.show([3], seed=2)
     table.lay_on_table(5, seed=3)  # one die on the tray, one beside it
     server = playing(start_server(frames=table, camera=CAMERA))
+    before = sorted(path.name for path in (tmp_path / "state").iterdir())
     answer = server.refused("/api/camera/calibrate", {}, server.host_token, status=409, code="calibration_refused")
     assert "leaves out 1 of the 2 dice" in answer["message"] and answer["message_ko"], answer
-    assert sorted(path.name for path in (tmp_path / "state").iterdir() if not path.name.startswith("journal")) == []
+    assert sorted(path.name for path in (tmp_path / "state").iterdir()) == before
+    assert not any(name.startswith("calibration") for name in before)
     looked_again(table)
     table.show([])
     table.lay_on_table(4, seed=3, at=(60, 300))

@@ -6,6 +6,10 @@
   const C = window.Companion;
   const { el, t } = C;
   const camera = { shown: 0, answer: null, refusal: null, busy: false, broken: false };
+  C.addStrings({
+    en: { teach_link: "Teach the box your dice", teach_help: "Show it your own dice: one tap a die, about a minute." },
+    ko: { teach_link: "상자에게 주사위 가르치기", teach_help: "여러분의 주사위를 보여 주세요: 주사위마다 한 번, 1분쯤." },
+  });
 
   // The camera section of the host page; `redraw` draws the page again after an answer, `reload` reads the table
   // again after a calibration (it may answer a notice of the box's).
@@ -19,7 +23,9 @@
           t(camera.busy ? "calibrating" : "calibrate"))),
       camera.refusal ? el("p", { class: "notice refusal", role: "alert" }, C.said(camera.refusal)) : null,
       camera.answer ? el("p", { class: "notice info calibrated", role: "status" }, C.inLangOf(camera.answer, "message")) : null,
-      picture(redraw));
+      picture(redraw),
+      el("p", { class: "teach-link" }, el("a", { href: "/host/teach" }, t("teach_link")), " ",
+        el("span", { class: "muted" }, t("teach_help"))));
   };
 
   // The camera's view as asked last; the box answers an error instead while the camera is offline or busy.
