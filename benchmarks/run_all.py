@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BENCHMARKS = ("engine.py", "push.py", "dice_reader.py", "power_cut.py", "evening.py", "busy_seat.py")
+BENCHMARKS = ("engine.py", "push.py", "dice_reader.py", "power_cut.py", "evening.py", "busy_seat.py", "roll_path.py")
 
 
 def main() -> int:
