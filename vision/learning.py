@@ -176,14 +176,44 @@ def learn(examples: list[Example], features: Features, *, previous: Layer | None
     threshold, check = _threshold(held, values, base)
     weights = _fit(seen, priors, values)
     layer = Layer(weights, threshold, check, base, len(examples))
-    if previous is not None and not _as_good(check, previous.check):
-        return previous, (f"kept the table's earlier layer: on {check.dice} held-back dice the new one read {_said(check)}, "
-                          f"the earlier one {_said(previous.check)} of its own.")
+    if previous is not None:
+        kept = _earlier_kept(previous, held, threshold, seen, priors, values)
+        if kept is not None:
+            return previous, kept
     if not check.better_than(base):
         return previous, (f"learned nothing yet from {len(examples)} dice: on held-back dice a new layer read {_said(check)}, "
                           f"the reader alone {_said(base)}.")
     return layer, (f"learned from {len(examples)} dice: on held-back dice it reads {_said(check)} "
                    f"(the reader alone {_said(base)}), sure from {threshold:g}.")
+
+
+def _earlier_kept(previous: Layer, held: tuple[np.ndarray, np.ndarray], threshold: float, seen: np.ndarray,
+                  priors: np.ndarray, values: np.ndarray) -> str | None:
+    """Why the earlier layer stays, or None when the new one reads at least as well. They are compared on the dice
+    taught since the earlier one learned (it never saw them; the new one reads them held back); with none since (the
+    oldest dropped), on each one's own held-back dice. Raises nothing."""
+    since = len(values) - previous.examples
+    if since <= 0:
+        new_check = _count(*held, values, threshold)
+        if _as_good(new_check, previous.check):
+            return None
+        return (f"kept the table's earlier layer: on {new_check.dice} held-back dice the new one read {_said(new_check)}, "
+                f"the earlier one {_said(previous.check)} of its own.")
+    fresh = slice(len(values) - since, None)
+    new_check = _count(held[0][fresh], held[1][fresh], values[fresh], threshold)
+    old_check = _count(*chances_with(previous, seen[fresh, : len(READ_VIEWS)], priors[fresh]), values[fresh], previous.threshold)
+    if new_check.sure_right >= old_check.sure_right and new_check.silent <= old_check.silent:
+        return None
+    return (f"kept the table's earlier layer: on the {since} dice taught since it the new one read {_said(new_check)}, "
+            f"the earlier one {_said(old_check)}.")
+
+
+def _count(chances: np.ndarray, agree: np.ndarray, values: np.ndarray, threshold: float) -> Check:
+    """How readings read the dice at a sureness threshold: (dice, sure & right, sure & wrong); raises nothing."""
+    said = chances[:, 1:].argmax(axis=1) + 1
+    confidence = chances[:, 1:].max(axis=1) / np.maximum(1e-9, 1.0 - chances[:, NOTHING])
+    sure = agree & (confidence >= threshold) & (said <= 6)
+    return Check(len(values), int((sure & (said == values)).sum()), int((sure & (said != values)).sum()))
 
 
 def _as_good(new: Check, old: Check) -> bool:
@@ -217,18 +247,13 @@ def _held_back(examples: list[Example], seen: np.ndarray, priors: np.ndarray, va
 
 def _threshold(held: tuple[np.ndarray, np.ndarray], values: np.ndarray, base: Check) -> tuple[float, Check]:
     """Returns the threshold that reads most held-back dice sure & right with no more silent errors than the base; raises nothing."""
-    chances, agree = held
-    said = chances[:, 1:].argmax(axis=1) + 1
-    confidence = chances[:, 1:].max(axis=1) / np.maximum(1e-9, 1.0 - chances[:, NOTHING])
     best: tuple[float, Check] | None = None
     for threshold in THRESHOLDS:
-        sure = agree & (confidence >= threshold) & (said <= 6)
-        check = Check(len(values), int((sure & (said == values)).sum()), int((sure & (said != values)).sum()))
+        check = _count(*held, values, threshold)
         if check.silent <= base.silent and (best is None or check.sure_right > best[1].sure_right):
             best = (threshold, check)
     if best is None:  # no threshold is as careful as the base: the surest one, which learn() then refuses
-        sure = agree & (confidence >= THRESHOLDS[-1]) & (said <= 6)
-        best = (THRESHOLDS[-1], Check(len(values), int((sure & (said == values)).sum()), int((sure & (said != values)).sum())))
+        best = (THRESHOLDS[-1], _count(*held, values, THRESHOLDS[-1]))
     return best
 
 

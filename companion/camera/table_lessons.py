@@ -27,7 +27,7 @@ from vision.learning import FEWEST_TO_JUDGE, Example, Features, learn
 from vision.reader import MODELS
 
 log = logging.getLogger(__name__)
-LEARN_AFTER = 10  # new dice between two learnings: learning from 500 dice takes ~8 s of one core
+LEARN_AFTER = 5  # new dice between two learnings: learning from 500 dice takes ~8 s of one core, at low priority
 NICE = 10  # the worker's niceness: reads and moves come first
 
 

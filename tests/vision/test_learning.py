@@ -2,13 +2,15 @@
 makes silent errors worse, and the reader reads with it."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.learning import FEWEST_TO_JUDGE, Check, Example, Features, Layer, learn, relook
+from vision.learning import (FEWEST_TO_JUDGE, READ_VIEWS, THRESHOLDS, Check, Example, Features, Layer, _earlier_kept,
+                             learn, relook)
 from vision.reader import MODELS, DiceReader
 from vision.scoring import load_folder
 from vision.teaching import examples_from
@@ -82,3 +84,21 @@ def test_the_reader_reads_with_a_layer_and_keeps_its_contract(shared_dice: Path,
     with_layer = DiceReader(taught=relook(correcting, features)).read(frame)
     assert [die.box for die in with_layer.dice] == [die.box for die in plain.dice]  # a zero layer finds the same dice
     assert [die.value for die in with_layer.dice] == [die.value for die in plain.dice]
+
+
+def test_an_earlier_layer_is_judged_on_the_dice_taught_since_it(taught: list[Example], features: Features) -> None:
+    since = 12
+    claims_perfect = Layer(np.zeros((193, 7)), THRESHOLDS[-1], Check(30, 30, 0), Check(30, 0, 0), len(taught) - since)
+    layer, said = learn(taught, features, previous=claims_perfect)
+    assert layer is not claims_perfect, said  # its own check boasts, but it reads the new dice no better than the reader
+
+
+def test_an_earlier_layer_that_reads_the_new_dice_better_is_kept() -> None:
+    values = np.tile(np.arange(1, 7), 6)  # 36 dice: the earlier layer learned from the first 30
+    knowing = np.eye(8)[values] * 0.97 + 0.03 / 8  # the reader's chances: each die sure and right
+    wrong = np.eye(8)[(values % 6) + 1] * 0.97 + 0.03 / 8  # the new layer, reading them held back: sure and wrong
+    seen = np.zeros((36, len(READ_VIEWS), 193))
+    earlier = Layer(np.zeros((193, 7)), 0.9, Check(30, 25, 0), Check(30, 20, 0), 30)  # no correction: reads as the reader
+    said = _earlier_kept(earlier, (wrong, np.ones(36, bool)), 0.9, seen, knowing, values)
+    assert said is not None and said.startswith("kept the table's earlier layer: on the 6 dice taught since it"), said
+    assert _earlier_kept(earlier, (knowing, np.ones(36, bool)), 0.9, seen, knowing, values) is None  # a tie: the new one

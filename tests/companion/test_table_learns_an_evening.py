@@ -1,0 +1,71 @@
+"""An evening at a table the shipped reader never saw (tomitomi3's grey dice): the camera reads each roll, the
+players let right reads stand and fix the rest on a phone, and the table learns from what stood, as the daemon
+wires it (the reader's eyes, the waiting dice, the worker). Afterwards it reads the evening's other dice better,
+with no more silent errors.
+
+Measured: 47 of the 50 rolls taught a die; the layer learned from 45 was kept. On the other 250 photos sure & right
+went from 70.8 % (the reader alone) to 73.6 %; silent errors stayed at 0.4 %. The test holds the improvement, not the
+figures.
+"""
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import cv2
+
+from companion.camera.table_lessons import TableLessons, Waiting
+from companion.rules.inputs import CorrectDice, DiceRolled
+from vision.eyes import TableEyes
+from vision.learning import Features
+from vision.reader import MODELS, DiceReader
+from vision.scoring import Tally, load_folder, score_photo
+
+SEED = 34  # benchmarks/dice_learning.py's draw
+ROLLS = 50
+
+
+def read_all(reader: DiceReader, photos: list) -> dict:
+    tally = Tally()
+    for photo in photos:
+        tally.add(score_photo(reader.read(cv2.imread(str(photo.path))), photo))
+    return tally.figures()
+
+
+def test_after_an_evening_of_fifty_rolls_the_table_reads_its_dice_better(shared_dice: Path, tmp_path: Path) -> None:
+    cv2.setNumThreads(1)
+    photos = load_folder(shared_dice / "tomitomi3-gray-d6")
+    photos = random.Random(SEED).sample(photos, len(photos))
+    eyes = TableEyes()
+    reader = DiceReader(taught=eyes)
+    lessons = TableLessons(tmp_path, eyes, lambda: Features(MODELS / "dice_faces.onnx"))
+    lessons.start()
+    seq, taught = 0, 0
+    for photo in photos[:ROLLS]:
+        reading = reader.read(cv2.imread(str(photo.path)))
+        if len(reading.dice) != 1:  # no die or a speck beside it: the players type the roll, nothing to learn
+            continue
+        die, (truth,) = reading.dice[0], photo.values
+        examples = tuple(eyes.examples_at((die.box,), group=photo.path.name))
+        taught += examples[0] is not None
+        sure = not die.unsure and die.value is not None
+        if sure:  # the camera recorded the roll: it stands, or a phone corrects it
+            seq += 1
+            lessons.seen(Waiting(seq, examples, (die.value,), "read"))
+            seq += 1
+            lessons.accepted(DiceRolled((truth,), (6,)) if die.value == truth else CorrectDice((truth,), (6,)), seq)
+        else:  # an unsure guess: the players type the roll
+            lessons.seen(Waiting(seq, examples, (die.value,), "guess"))
+            seq += 1
+            lessons.accepted(DiceRolled((truth,), (6,), ("phone",)), seq)
+    deadline = time.monotonic() + 60
+    while lessons.status()["examples"] < taught and time.monotonic() < deadline:
+        time.sleep(0.1)
+    lessons.stop()  # after the learning queued last
+    status = TableLessons(tmp_path, TableEyes(), lambda: Features(MODELS / "dice_faces.onnx")).status()
+    assert taught >= 40 and status["examples"] == taught and status["reads"]["by"] == "layer", (taught, status)
+    after = read_all(reader, photos[ROLLS:])
+    before = read_all(DiceReader(), photos[ROLLS:])
+    assert after["sure_per_die"] > before["sure_per_die"], (before, after)
+    assert after["silent_errors"] <= before["silent_errors"], (before, after)
