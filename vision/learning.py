@@ -20,6 +20,7 @@ import numpy as np
 from vision.cutting import CONTEXT, FACE_CROP, cut_views, normalise
 from vision.faces import CLASSES, NOTHING, FaceReadings
 from vision.networks import read_network
+from vision.reader import KEEP_DIE
 
 FEWEST_TO_JUDGE = 30  # under this many taught dice a held-back check is luck: with 4 casino dice it passed a layer
 # that read 0.37 % of the rest silently wrong where the reader alone read none wrong
@@ -152,10 +153,15 @@ def relook(layer: Layer, features: Features):  # noqa: ANN201 - returns vision.r
     """Returns the reader's `taught` hook that reads faces with the layer; raises nothing (the hook neither)."""
 
     def taught(images: list[np.ndarray], places: list[tuple[float, float, float]], faces: FaceReadings) -> FaceReadings:
-        surrounds = [surround_of(images, x, y, face) for x, y, face in places]
-        chances, agree = chances_with(layer, features.of_surrounds(surrounds, READ_VIEWS), faces.chances)
-        sure_enough = chances[:, 1:].max(axis=1) / np.maximum(1e-9, 1.0 - chances[:, NOTHING]) >= layer.threshold
-        return FaceReadings(chances.astype(np.float32), agree & sure_enough, faces.crops)
+        dice = np.flatnonzero(faces.chances[:, NOTHING] <= 1.0 - KEEP_DIE)  # the others are never kept: the layer
+        chances = np.array(faces.chances, np.float64, copy=True)          # leaves "nothing" alone
+        agreed = np.zeros(len(places), bool)
+        if len(dice):
+            surrounds = [surround_of(images, *places[index]) for index in dice]
+            chances[dice], agree = chances_with(layer, features.of_surrounds(surrounds, READ_VIEWS), chances[dice])
+            sure_enough = chances[dice, 1:].max(axis=1) / np.maximum(1e-9, 1.0 - chances[dice, NOTHING]) >= layer.threshold
+            agreed[dice] = agree & sure_enough
+        return FaceReadings(chances.astype(np.float32), agreed, faces.crops)
 
     return taught
 
