@@ -3,7 +3,6 @@ refused and closing releases the pins (what show() does with the LEDs and buzzer
 from __future__ import annotations
 
 import logging
-import queue
 import time
 
 import pytest
@@ -12,16 +11,9 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.rules.inputs import BUTTONS, Press
 from hardware.panel import Lights
+from queued_presses import drained
 
 HOLD_SECONDS = 0.05  # matches conftest's undo_hold_seconds
-
-
-def drained(presses: "queue.Queue[Press]") -> list[Press]:
-    """Every press waiting on the queue, oldest first."""
-    found = []
-    while not presses.empty():
-        found.append(presses.get_nowait())
-    return found
 
 
 # --- buttons -----------------------------------------------------------------------------------

@@ -3,7 +3,6 @@ alone still acts as before; while a phone may become the host the status LED bli
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 import time
 from typing import Any, Callable
@@ -12,18 +11,11 @@ import pytest
 
 from companion.rules.inputs import Press
 from hardware.panel import CHIRPS, COLOURS, Lights
+from queued_presses import drained
 
 CLAIM_HOLD = 0.15  # the test's chord time (the box's is 3 s)
 ROOMY_HOLD = 1.0  # for a test that lets go before the chord's time: a busy machine cannot make it a claim
 UNDO_HOLD = 0.05  # matches conftest's undo_hold_seconds
-
-
-def drained(presses: "queue.Queue[Press]") -> list[Press]:
-    """Every press waiting on the queue, oldest first."""
-    found = []
-    while not presses.empty():
-        found.append(presses.get_nowait())
-    return found
 
 
 @pytest.fixture

@@ -4,49 +4,42 @@
 
 (function () {
   const C = window.Companion;
-  const { el } = C;
-  const STRINGS = {
+  const { el, t } = C;
+  C.addStrings({
     en: {
-      title: "Teach the box your dice", back: "Host page",
-      how: "Put your dice on the tray, look, then tap each die's value: the lit one if the box is right, another if not.",
-      look: "Look at the tray", looking: "Looking…", teach: "Teach these dice", no_dice: "The box sees no dice on the tray.",
-      unsure: "not sure", not_a_die: "Not a die", taught: "Taught {n} dice.", taught_one: "Taught 1 die.",
-      count: "The box has been taught {n} dice.", count_one: "The box has been taught 1 die.",
-      reads_reader: "Without learning it reads {right} of {dice} of them sure and right ({silent} sure and wrong).",
-      reads_layer: "With what it learned it reads {right} of {dice} held-back dice sure and right ({silent} sure and wrong).",
-      fewest: "It learns once it has {n} dice.", learning: "Read with what the box learned",
-      wipe: "Forget every die taught", wipe_sure: "Forget every die the box was taught here?", wiped: "Forgotten.",
-      answered: "{n} of {total} dice answered", die: "Die {n}",
+      teach_title: "Teach the box your dice", teach_back: "Host page",
+      teach_how: "Put your dice on the tray, look, then tap each die's value: the lit one if the box is right, another if not.",
+      teach_look: "Look at the tray", teach_looking: "Looking…", teach_teach: "Teach these dice", teach_no_dice: "The box sees no dice on the tray.",
+      teach_unsure: "not sure", teach_not_a_die: "Not a die", teach_taught: "Taught {n} dice.", teach_taught_one: "Taught 1 die.",
+      teach_count: "The box has been taught {n} dice.", teach_count_one: "The box has been taught 1 die.",
+      teach_reads_reader: "Without learning it reads {right} of {dice} of them sure and right ({silent} sure and wrong).",
+      teach_reads_layer: "With what it learned it reads {right} of {dice} held-back dice sure and right ({silent} sure and wrong).",
+      teach_fewest: "It learns once it has {n} dice.", teach_learning: "Read with what the box learned",
+      teach_wipe: "Forget every die taught", teach_wipe_sure: "Forget every die the box was taught here?", teach_wiped: "Forgotten.",
+      teach_answered: "{n} of {total} dice answered", teach_die: "Die {n}",
     },
     ko: {
-      title: "상자에게 주사위 가르치기", back: "호스트 페이지",
-      how: "트레이에 주사위를 놓고 본 다음, 각 주사위의 값을 누르세요: 상자가 맞으면 켜진 값을, 틀리면 다른 값을.",
-      look: "트레이 보기", looking: "보는 중…", teach: "이 주사위들 가르치기", no_dice: "트레이에 주사위가 보이지 않습니다.",
-      unsure: "확실하지 않음", not_a_die: "주사위 아님", taught: "주사위 {n}개를 가르쳤습니다.",
-      count: "상자가 배운 주사위: {n}개.",
-      reads_reader: "학습 없이 그 주사위 {dice}개 중 {right}개를 확실하고 바르게 읽습니다 (확실하지만 틀림 {silent}개).",
-      reads_layer: "배운 것으로 남겨 둔 주사위 {dice}개 중 {right}개를 확실하고 바르게 읽습니다 (확실하지만 틀림 {silent}개).",
-      fewest: "주사위가 {n}개가 되면 배우기 시작합니다.", learning: "상자가 배운 것으로 읽기",
-      wipe: "가르친 주사위 모두 잊기", wipe_sure: "여기서 가르친 주사위를 모두 잊을까요?", wiped: "잊었습니다.",
-      answered: "주사위 {total}개 중 {n}개 답함", die: "주사위 {n}",
+      teach_title: "상자에게 주사위 가르치기", teach_back: "호스트 페이지",
+      teach_how: "트레이에 주사위를 놓고 본 다음, 각 주사위의 값을 누르세요: 상자가 맞으면 켜진 값을, 틀리면 다른 값을.",
+      teach_look: "트레이 보기", teach_looking: "보는 중…", teach_teach: "이 주사위들 가르치기", teach_no_dice: "트레이에 주사위가 보이지 않습니다.",
+      teach_unsure: "확실하지 않음", teach_not_a_die: "주사위 아님", teach_taught: "주사위 {n}개를 가르쳤습니다.",
+      teach_count: "상자가 배운 주사위: {n}개.",
+      teach_reads_reader: "학습 없이 그 주사위 {dice}개 중 {right}개를 확실하고 바르게 읽습니다 (확실하지만 틀림 {silent}개).",
+      teach_reads_layer: "배운 것으로 남겨 둔 주사위 {dice}개 중 {right}개를 확실하고 바르게 읽습니다 (확실하지만 틀림 {silent}개).",
+      teach_fewest: "주사위가 {n}개가 되면 배우기 시작합니다.", teach_learning: "상자가 배운 것으로 읽기",
+      teach_wipe: "가르친 주사위 모두 잊기", teach_wipe_sure: "여기서 가르친 주사위를 모두 잊을까요?", teach_wiped: "잊었습니다.",
+      teach_answered: "주사위 {total}개 중 {n}개 답함", teach_die: "주사위 {n}",
     },
-  };
+  });
   const desk = { status: null, look: null, answers: [], note: null, refusal: null, busy: false };
-
-  function t(key, values) {
-    const table = STRINGS[C.lang] || STRINGS.en;
-    const one = values && values.n === 1 && table[`${key}_one`];
-    const text = one || table[key] || STRINGS.en[key] || key;
-    return String(text).replace(/\{(\w+)\}/g, (all, name) => (values && name in values ? values[name] : all));
-  }
 
   function statusLines(status) {
     const reads = status.reads;
-    const said = reads.dice ? t(reads.by === "layer" ? "reads_layer" : "reads_reader",
+    const said = reads.dice ? t(reads.by === "layer" ? "teach_reads_layer" : "teach_reads_reader",
       { right: reads.sure_right, dice: reads.dice, silent: reads.silent }) : null;
     return el("div", { class: "teach-status", role: "status" },
-      el("p", { class: "teach-count" }, t("count", { n: status.examples })), said ? el("p", {}, said) : null,
-      status.examples < status.fewest ? el("p", { class: "muted" }, t("fewest", { n: status.fewest })) : null);
+      el("p", { class: "teach-count" }, t("teach_count", { n: status.examples })), said ? el("p", {}, said) : null,
+      status.examples < status.fewest ? el("p", { class: "muted" }, t("teach_fewest", { n: status.fewest })) : null);
   }
 
   function dieCard(die, index) {
@@ -57,37 +50,37 @@
       "aria-pressed": chosen === value ? "true" : "false", onclick: () => pick(value) }, String(value));
     const reading = die.value === null ? "?" : `${die.value}${die.sure ? "" : "?"}`;
     return el("li", { class: "teach-die", "data-die": index },
-      el("img", { src: die.crop, alt: t("die", { n: index + 1 }) }),
-      el("div", { class: "teach-reading" }, reading, die.sure ? null : el("span", { class: "muted" }, ` ${t("unsure")}`)),
+      el("img", { src: die.crop, alt: t("teach_die", { n: index + 1 }) }),
+      el("div", { class: "teach-reading" }, reading, die.sure ? null : el("span", { class: "muted" }, ` ${t("teach_unsure")}`)),
       el("div", { class: "teach-values" }, [1, 2, 3, 4, 5, 6].map(valueButton),
         el("button", { type: "button", class: "teach-value", "data-value": "none",
-          "aria-pressed": chosen === null ? "true" : "false", onclick: () => pick(null) }, t("not_a_die"))));
+          "aria-pressed": chosen === null ? "true" : "false", onclick: () => pick(null) }, t("teach_not_a_die"))));
   }
 
   function lookSection() {
     const look = desk.look;
     if (!look) return null;
-    if (!look.dice.length) return el("p", { class: "notice info" }, t("no_dice"));
+    if (!look.dice.length) return el("p", { class: "notice info" }, t("teach_no_dice"));
     const answered = desk.answers.filter((value) => value !== undefined).length;
     return el("section", { class: "teach-look" },
       el("ol", { class: "teach-dice" }, look.dice.map(dieCard)),
-      el("p", { class: "muted teach-answered" }, t("answered", { n: answered, total: look.dice.length })),
-      el("button", { type: "button", class: "teach-send", disabled: desk.busy || !answered, onclick: send }, t("teach")));
+      el("p", { class: "muted teach-answered" }, t("teach_answered", { n: answered, total: look.dice.length })),
+      el("button", { type: "button", class: "teach-send", disabled: desk.busy || !answered, onclick: send }, t("teach_teach")));
   }
 
   function draw() {
     const status = desk.status;
     document.getElementById("teach").replaceChildren(el("div", { class: "teach" },
-      el("nav", { class: "memory-nav" }, el("a", { href: "/host" }, t("back"))),
-      el("h2", {}, t("title")), el("p", {}, t("how")),
+      el("nav", { class: "memory-nav" }, el("a", { href: "/host" }, t("teach_back"))),
+      el("h2", {}, t("teach_title")), el("p", {}, t("teach_how")),
       status ? statusLines(status) : null,
-      el("button", { type: "button", class: "teach-look-now", disabled: desk.busy, onclick: look }, t(desk.busy ? "looking" : "look")),
+      el("button", { type: "button", class: "teach-look-now", disabled: desk.busy, onclick: look }, t(desk.busy ? "teach_looking" : "teach_look")),
       desk.note ? el("p", { class: "notice info", role: "status" }, t(...desk.note)) : null,
       desk.refusal ? el("p", { class: "notice refusal", role: "alert" }, C.said(desk.refusal)) : null,
       lookSection(),
       status ? el("label", { class: "teach-learning" }, el("input", { type: "checkbox", checked: status.learning,
-        onchange: (event) => act("PUT", "/api/teach/learning", { on: event.target.checked }) }), " ", t("learning")) : null,
-      el("button", { type: "button", class: "teach-wipe", onclick: wipe }, t("wipe"))));
+        onchange: (event) => act("PUT", "/api/teach/learning", { on: event.target.checked }) }), " ", t("teach_learning")) : null,
+      el("button", { type: "button", class: "teach-wipe", onclick: wipe }, t("teach_wipe"))));
   }
 
   async function act(method, path, body, after) {
@@ -118,13 +111,13 @@
     return act("POST", "/api/teach/answers", { look: desk.look.look, values }, (found) => {
       desk.look = null;
       desk.answers = [];
-      desk.note = ["taught", { n: found.taught }]; // said when drawn, so a switch of language translates it
+      desk.note = ["teach_taught", { n: found.taught }]; // said when drawn, so a switch of language translates it
     });
   }
 
   function wipe() {
-    if (!window.confirm(t("wipe_sure"))) return undefined;
-    return act("DELETE", "/api/teach", {}, () => { desk.look = null; desk.note = ["wiped"]; });
+    if (!window.confirm(t("teach_wipe_sure"))) return undefined;
+    return act("DELETE", "/api/teach", {}, () => { desk.look = null; desk.note = ["teach_wiped"]; });
   }
 
   document.addEventListener("DOMContentLoaded", () => {
