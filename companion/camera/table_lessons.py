@@ -15,11 +15,12 @@ import os
 import queue
 import sqlite3
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.camera.lessons import Lessons
+from companion.camera.lessons import FILE, Lessons
 from companion.rules.inputs import CorrectDice, DiceRolled, Input, StartGame
 from companion.rules.said import Said
 from vision.eyes import TableEyes
@@ -199,18 +200,44 @@ class TableLessons:
 
 
 def open_lessons(state: Path, warnings: list[str]) -> TableLessons | None:
-    """The table's lessons in the state folder, or None with a warning when they cannot be opened (the table then
-    reads with the shipped reader alone and plays on); raises nothing."""
+    """The table's lessons in the state folder: a damaged file is set aside (with a warning) and learning starts
+    afresh; None, with a warning, when the folder cannot hold them (the table then reads with the shipped reader
+    alone and plays on); raises nothing."""
     try:
-        return TableLessons(state, TableEyes(), lambda: Features(MODELS / "dice_faces.onnx"))
+        try:
+            return _lessons(state)
+        except (sqlite3.DatabaseError, ValueError) as error:
+            if isinstance(error, sqlite3.OperationalError):  # cannot be opened or written: no damage to set aside
+                raise
+            aside = _set_aside(state / FILE)
+            warnings.append(Said(f"The dice this table taught the reader were damaged ({error}). The file is kept as "
+                                 f"{aside.name}, and the box learns the table's dice afresh.",
+                                 f"이 테이블이 가르친 주사위 파일이 손상되었습니다({error}). 파일은 {aside.name}(으)로 "
+                                 "보관하고, 상자는 테이블의 주사위를 처음부터 다시 배웁니다."))
+            log.warning(warnings[-1])
+            return _lessons(state)
     except (OSError, sqlite3.Error, ValueError) as error:
-        warnings.append(Said(f"The dice this table taught the reader ({state / 'learned-dice.sqlite'}) could not be "
-                             f"read ({error}); the box reads with what it shipped with. Forget them on the "
-                             "Teach the box your dice page, or move the file away, to start teaching again.",
-                             f"이 테이블이 가르친 주사위({state / 'learned-dice.sqlite'})를 읽을 수 없습니다({error}). "
-                             "상자는 처음 배운 대로 읽습니다. 다시 가르치려면 그 파일을 옮기세요."))
+        warnings.append(Said(f"The dice this table teaches the reader cannot be kept in {state} ({error}). The box reads "
+                             "with what it shipped with and learns nothing until the state folder can be written.",
+                             f"이 테이블이 가르치는 주사위를 {state}에 보관할 수 없습니다({error}). 상자는 처음 배운 "
+                             "대로 읽고, 상태 폴더에 쓸 수 있을 때까지 배우지 않습니다."))
         log.warning(warnings[-1])
         return None
+
+
+def _lessons(state: Path) -> TableLessons:
+    """The lessons in `state`; raises OSError, sqlite3.Error, or ValueError for a damaged layer."""
+    return TableLessons(state, TableEyes(), lambda: Features(MODELS / "dice_faces.onnx"))
+
+
+def _set_aside(path: Path) -> Path:
+    """Renames a damaged file (and its WAL and index) to <name>.damaged-<time>; returns the new path; raises OSError."""
+    aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    for suffix in ("", "-wal", "-shm"):
+        side = Path(f"{path}{suffix}")
+        if side.exists():
+            side.rename(Path(f"{aside}{suffix}"))
+    return aside
 
 
 def _d6_values(values: tuple[int, ...], sides: tuple[int, ...]) -> tuple[int | None, ...]:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion.camera.lessons import Lessons
-from companion.camera.table_lessons import TableLessons, Waiting
+from companion.camera.table_lessons import TableLessons, Waiting, open_lessons
 from companion.rules.inputs import CorrectDice, DiceRolled, Move, StartGame, Undo
 from vision.eyes import TableEyes
 from vision.learning import Example, Features
@@ -83,3 +83,22 @@ def test_a_correction_that_does_not_pair_with_the_dice_teaches_nothing(table, tm
     table.accepted(CorrectDice((3,), (6,)), 6)
     table.stop()
     assert kept(tmp_path) == []
+
+
+def test_a_damaged_file_is_set_aside_and_the_table_learns_afresh(tmp_path: Path) -> None:
+    (tmp_path / "learned-dice.sqlite").write_bytes(b"not a database at all" * 100)
+    warnings: list[str] = []
+    lessons = open_lessons(tmp_path, warnings)
+    assert lessons is not None and lessons.status()["examples"] == 0
+    lessons.stop()
+    (aside,) = tmp_path.glob("learned-dice.sqlite.damaged-*")
+    assert aside.read_bytes() == b"not a database at all" * 100
+    assert len(warnings) == 1 and aside.name in warnings[0] and "afresh" in warnings[0]
+
+
+def test_a_state_folder_that_cannot_hold_them_leaves_the_table_playing_without_learning(tmp_path: Path) -> None:
+    (tmp_path / "learned-dice.sqlite").mkdir()  # a folder where the file should be: it cannot be opened
+    warnings: list[str] = []
+    assert open_lessons(tmp_path, warnings) is None
+    assert len(warnings) == 1 and "learns nothing until the state folder can be written" in warnings[0]
+    assert (tmp_path / "learned-dice.sqlite").is_dir() and not list(tmp_path.glob("*.damaged-*"))
