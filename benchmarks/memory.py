@@ -117,6 +117,33 @@ def move_ms(session: Session, rng: random.Random, moves: int) -> float:
     return statistics.median(times)
 
 
+class GilWatch:
+    """A thread that asks to run every millisecond and notes how late it got the interpreter: the longest stretch the
+    other threads held it (Python lets a waiting thread in after its 5 ms switch interval, unless one step runs on)."""
+
+    def __init__(self) -> None:
+        self.late: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            began = time.perf_counter()
+            time.sleep(0.001)
+            self.late.append((time.perf_counter() - began - 0.001) * 1000)
+
+    def __enter__(self) -> "GilWatch":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def longest(self) -> float:
+        return max(self.late, default=0.0)
+
+
 def first_and_later(path: Path, runs: int) -> dict[str, float]:
     """Medians over `runs` fresh Memory objects on the journal (its summary kept between them): each question's
     first answer after the start, and its later answers."""
@@ -125,7 +152,9 @@ def first_and_later(path: Path, runs: int) -> dict[str, float]:
         memory = Memory(path, GAMES)
         for name, ask in (("dice_all", lambda: memory.dice("all")), ("dice_game", lambda: memory.dice("game")),
                           ("plays", memory.plays), ("player", lambda: memory.player("ann"))):
-            found.setdefault(f"{name}_first_ms", []).append(timed(ask, repeats=1))
+            with GilWatch() as watch:
+                found.setdefault(f"{name}_first_ms", []).append(timed(ask, repeats=1))
+            found.setdefault(f"{name}_first_late_max_ms", []).append(watch.longest())
             found.setdefault(f"{name}_later_ms", []).append(timed(ask, repeats=5))
         memory.close()
     return {key: round(statistics.median(values), 1) for key, values in found.items()}
@@ -183,11 +212,34 @@ def measure(games: int, runs: int) -> dict[str, Any]:
         asker = threading.Thread(target=ask)
         asker.start()
         busy = move_ms(session, rng, 1500)
+        with GilWatch() as watch:  # apart from the moves, so as not to slow them
+            time.sleep(3)
         stop.set()
         asker.join()
+        held = sorted(watch.late)
         quiet = (quiet + move_ms(session, rng, 1500)) / 2  # before and after: neither order favoured
+        stop.clear()
+        asker = threading.Thread(target=ask)
+        asker.start()
+        interval = sys.getswitchinterval()
+        shorter = []
+        for each in (interval, 0.001, interval, 0.001):  # what a shorter switch interval would give the engine loop
+            sys.setswitchinterval(each)
+            shorter.append(move_ms(session, rng, 500))
+        sys.setswitchinterval(interval)
+        stop.set()
+        asker.join()
+        with GilWatch() as idle:  # how late the watch is with nobody holding the interpreter (the machine's own noise)
+            time.sleep(3)
+        alone = sorted(idle.late)
         figures.update({"move_ms_quiet": round(quiet, 2), "move_ms_while_asked": round(busy, 2),
-                        "memory_answers_meanwhile": asked[0]})
+                        "move_ms_while_asked_switch_5_vs_1ms": [round((shorter[0] + shorter[2]) / 2, 2),
+                                                                 round((shorter[1] + shorter[3]) / 2, 2)],
+                        "memory_answers_meanwhile": asked[0],
+                        "late_ms_idle_p50_p99_max": [round(alone[len(alone) // 2], 2),
+                                                     round(alone[len(alone) * 99 // 100], 2), round(alone[-1], 1)],
+                        "late_ms_while_asked_p50_p99_max": [round(held[len(held) // 2], 2),
+                                                            round(held[len(held) * 99 // 100], 2), round(held[-1], 1)]})
         memory.close()
         journal.close()
     return figures

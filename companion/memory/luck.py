@@ -96,10 +96,11 @@ class LuckTally:
         """Whether a summary part was read from this journal as it is now; raises MemoryUnreadable."""
         return part.journal == self._reader.fingerprint() and part.mark_print == self._reader.game_print(part.mark)
 
-    def _start(self) -> None:
-        """Take the sums kept in the summary, if still true of the journal; raises MemoryUnreadable."""
+    def _start(self, newest: int) -> None:
+        """Take the sums kept in the summary, if still true of the journal and of games older than the newest (the
+        newest is summed apart); raises MemoryUnreadable."""
         part = self._summary.load(LUCK_PART)
-        found = _from_body(part.body) if part is not None and self.still_true(part) else None
+        found = _from_body(part.body) if part is not None and part.mark < newest and self.still_true(part) else None
         if part is not None and found is not None:
             self._sums, self._upto = found, part.mark
         self._started = True
@@ -126,7 +127,7 @@ class LuckTally:
         """Whether every game older than the newest is counted; raises MemoryUnreadable."""
         with self._lock:
             if not self._started:
-                self._start()
+                self._start(newest)
             return self._upto >= newest - 1
 
     def _begin(self, newest: int) -> threading.Thread:

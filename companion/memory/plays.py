@@ -68,6 +68,33 @@ def play(past: PastGame, titles: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
+FORM = 1
+"""The form of a play as the summary keeps it (`kept_row`); raise it whenever `play()` takes something else from a
+game, so that a summary written by the older code is not believed (its plays are read from the journal again)."""
+
+
+def kept_row(found: Mapping[str, Any]) -> list[Any]:
+    """A play as the summary keeps it: what `play()` took from the journal, not the title or the date (both worked out
+    again when it is read); raises KeyError for a dict that is not a play."""
+    return [found["id"], found["game"], found["started"], found["finished"], found["duration_min"],
+            [[seat["name"], seat["score"], seat["winner"]] for seat in found["players"]], found["winners"],
+            found["summary"], found["summary_ko"], found["tie_rule"], found["tie_rule_ko"], found["mode"]]
+
+
+def from_kept(rows: list[Any], titles: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The plays of rows the summary kept, each as `play()` gives it; raises TypeError, ValueError for rows of
+    another form."""
+    when, local = time.strftime, time.localtime
+    return [{"id": game_id, "game": game, "title": titles.get(game, game), "started": started, "finished": finished,
+             "date": when("%Y-%m-%d %H:%M", local(started)), "duration_min": minutes,
+             "players": [{"seat": seat, "name": name, "score": score, "winner": winner}
+                         for seat, (name, score, winner) in enumerate(seats)],
+             "winners": winners, "summary": summary, "summary_ko": summary_ko, "tie_rule": tie_rule,
+             "tie_rule_ko": tie_rule_ko, "mode": mode}
+            for game_id, game, started, finished, minutes, seats, winners, summary, summary_ko, tie_rule, tie_rule_ko, mode
+            in rows]
+
+
 def duration_min(past: PastGame) -> int:
     """Whole minutes from start to end (at least 1 for a finished game, 0 unfinished); raises nothing."""
     if past.finished is None:

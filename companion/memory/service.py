@@ -5,11 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import threading
 from pathlib import Path
 from typing import Any, Mapping
 
 from companion.memory import dice, plays, players
+from companion.memory.finished import FinishedGames
 from companion.memory.luck import LuckTally, seat_luck
 from companion.memory.reader import JournalReader, MemoryUnreadable
 from companion.memory.replay import safe_replay, step_line, step_snapshot
@@ -41,14 +41,13 @@ class Memory:
         self._tally = dice.DiceTally(self._reader, self._summary)
         self._luck = LuckTally(self._reader, self._summary, games)
         self.merges = players.NameMerges(names if names is not None else Path(journal).parent / NAMES_FILE)
-        self._lock = threading.Lock()
-        self._fixed: dict[int, dict[str, Any]] = {}  # finished games older than the newest: they never change
-        self._read_upto = 0
+        self._finished = FinishedGames(self._reader, self._summary, self.titles)
 
     def close(self) -> None:
         """Keep what was counted in the summary and close the files; raises nothing."""
         self._luck.close()
         self._tally.close()
+        self._finished.close()
         self._summary.close()
         self._reader.close()
 
@@ -59,17 +58,7 @@ class Memory:
 
     def plays(self) -> list[dict[str, Any]]:
         """The finished games, oldest first; raises MemoryUnreadable."""
-        with self._lock:
-            newest = self._reader.newest_game() or 0
-            for past in self._reader.games(after=self._read_upto):
-                if past.id < newest and past.finished is not None:
-                    self._fixed[past.id] = plays.play(past, self.titles)
-            self._read_upto = max(self._read_upto, newest - 1)
-            found = list(self._fixed.values())
-            current = self._reader.game(newest) if newest else None
-        if current is not None and current.finished is not None:
-            found.append(plays.play(current, self.titles))
-        return found
+        return self._finished.plays()
 
     def play(self, game_id: int) -> dict[str, Any]:
         """One finished game; raises NoSuchPlay, MemoryUnreadable."""

@@ -96,8 +96,9 @@ class SummaryFile:
         for suffix in ("", "-wal", "-shm", "-journal"):
             Path(f"{self.path}{suffix}").unlink(missing_ok=True)
 
-    def load(self, name: str) -> Part | None:
-        """The part kept under `name`, or None when there is none or it cannot be read whole; raises nothing."""
+    def load(self, name: str, *, text: bool = False) -> Part | None:
+        """The part kept under `name`, or None when there is none or it cannot be read whole (`text`: its body as
+        kept, undecoded); raises nothing."""
         if self.path is None:
             return None
         with self._lock:
@@ -106,19 +107,19 @@ class SummaryFile:
                                            (name,)).fetchone()
                 if row is None or _hash(row[3]) != row[4]:
                     return None
-                return Part(str(row[0]), int(row[1]), str(row[2]), json.loads(row[3]))
+                return Part(str(row[0]), int(row[1]), str(row[2]), row[3] if text else json.loads(row[3]))
             except (sqlite3.Error, OSError, ValueError, TypeError) as error:
                 log.warning("The memory's summary could not be read (%s); the journal is read instead.", error)
                 self._forget()
                 return None
 
-    def save(self, name: str, part: Part, still_true: Callable[[Part], bool]) -> bool:
-        """Keep `part` under `name`, unless the part kept there is still true of the journal and reaches as far or
-        further (another reader of the same journal got there first); returns whether it was written; raises
-        nothing."""
+    def save(self, name: str, part: Part, still_true: Callable[[Part], bool], *, text: bool = False) -> bool:
+        """Keep `part` under `name` (`text`: its body is already text), unless the part kept there is still true of
+        the journal and reaches as far or further (another reader of the same journal got there first); returns
+        whether it was written; raises nothing."""
         if self.path is None:
             return False
-        body = json.dumps(part.body, separators=(",", ":"), sort_keys=True)
+        body = str(part.body) if text else json.dumps(part.body, separators=(",", ":"), sort_keys=True)
         with self._lock:
             try:
                 db = self._open()

@@ -15,6 +15,7 @@ import pytest
 
 from companion.games import registered_games
 from companion.journal.store import Journal
+from companion.memory import plays
 from companion.memory.reader import JournalReader
 from companion.memory.service import Memory
 from companion.memory.summary import FILE
@@ -48,11 +49,15 @@ def luck(memory: Memory, name: str) -> dict[str, Any]:
 
 
 def answers(path: Path, **options: Any) -> dict[str, Any]:
-    """What a fresh Memory on the journal answers: the dice of all games, the CSV, every player's luck."""
+    """What a fresh Memory on the journal answers: the plays list first (as a phone opening the history), each
+    player's page (its luck apart), the dice of all games, the CSV, every player's luck, the plays' export."""
     memory = Memory(path, GAMES, **options)
     try:
-        return {"dice": memory.dice("all"), "csv": memory.dice_csv(),
-                "luck": {name: luck(memory, name) for name in NAMES}}
+        found: dict[str, Any] = {"plays": memory.plays()}
+        found["players"] = {name: {**memory.player(name), "luck": None} for name in NAMES}
+        found.update({"dice": memory.dice("all"), "csv": memory.dice_csv(),
+                      "luck": {name: luck(memory, name) for name in NAMES}, "export": memory.export_json()})
+        return found
     finally:
         memory.close()
 
@@ -129,7 +134,7 @@ def test_a_damaged_or_missing_summary_is_rebuilt_and_never_believed(journal, dam
         summary.unlink()
     else:  # counts changed inside the file, every page of it still sound
         db = sqlite3.connect(summary)
-        assert db.execute("UPDATE parts SET body = replace(body, '1', '2')").rowcount == 2
+        assert db.execute("UPDATE parts SET body = replace(body, '1', '2')").rowcount == 3  # dice, luck, plays
         db.commit()
         db.close()
     if damage != "tampered":
@@ -137,3 +142,74 @@ def test_a_damaged_or_missing_summary_is_rebuilt_and_never_believed(journal, dam
             Path(f"{summary}{side}").unlink(missing_ok=True)
     assert answers(journal) == from_the_journal(journal)
     assert answers(journal) == from_the_journal(journal)  # the rebuilt summary holds
+
+
+def games_read_after(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Spy on where each read of the journal's finished games starts."""
+    starts: list[int] = []
+    games = JournalReader.games
+
+    def spied(self: JournalReader, *, finished_only: bool = False, after: int = 0, limit: int = -1) -> Any:
+        if finished_only and limit == -1:
+            starts.append(after)
+        return games(self, finished_only=finished_only, after=after, limit=limit)
+
+    monkeypatch.setattr(JournalReader, "games", spied)
+    return starts
+
+
+def test_a_start_takes_the_plays_from_the_summary_and_reads_only_the_games_since(journal, monkeypatch):
+    first = answers(journal)
+    play(journal, 8, 2)
+    starts = games_read_after(monkeypatch)
+    again = answers(journal)
+    assert starts == [5]  # the summary's plays reach game 5 of the 6 (the newest is read fresh each time)
+    assert again == from_the_journal(journal) and again != first
+    assert [found["id"] for found in again["plays"]] == list(range(1, 9))
+
+
+def test_plays_tampered_inside_the_summary_are_never_believed(journal):
+    answers(journal)
+    db = sqlite3.connect(journal.parent / FILE)
+    assert db.execute("""UPDATE parts SET body = replace(body, '"Ann"', '"Eve"') WHERE name = 'plays'""").rowcount == 1
+    db.commit()
+    db.close()
+    found = answers(journal)
+    assert found == from_the_journal(journal)
+    assert {seat["name"] for play in found["plays"] for seat in play["players"]} == set(NAMES)
+
+
+def test_plays_kept_by_an_older_form_of_the_code_are_read_again(journal, monkeypatch):
+    answers(journal)  # kept as the code works now
+    monkeypatch.setattr(plays, "FORM", plays.FORM + 1)  # the code now takes a game's scores otherwise
+    monkeypatch.setitem(plays.SCORES, "eight-gates", lambda outcome: None)
+    found = answers(journal)
+    assert found == from_the_journal(journal)
+    assert all(seat["score"] is None for play in found["plays"] if play["game"] == "eight-gates"
+               for seat in play["players"])
+
+
+def test_a_backup_restored_to_the_summary_s_last_game_is_not_counted_twice(tmp_path):
+    journal, backup = tmp_path / "table" / "journal.sqlite", tmp_path / "backup.sqlite"
+    play(journal, 7, 3)  # the third, Gateway: rescue, credits camera dice to seats
+    shutil.copy(journal, backup)  # its newest game, the third, is finished
+    play(journal, 8, 1)
+    answers(journal)  # the summary now reaches the third game, no longer the newest
+    shutil.copy(backup, journal)
+    found = answers(journal)
+    assert found == from_the_journal(journal)
+    assert [play["id"] for play in found["plays"]] == [1, 2, 3] and found["luck"]["Ann"]["dice"] > 0
+
+
+def test_another_journal_that_differs_only_in_its_first_game_is_told_apart(journal, tmp_path):
+    answers(journal)
+    other = tmp_path / "other" / "journal.sqlite"
+    other.parent.mkdir()
+    shutil.copy(journal, other)
+    shutil.copy(journal.parent / FILE, other.parent / FILE)
+    db = sqlite3.connect(other)  # the same games from the second on: only the fingerprint tells the two apart
+    assert db.execute("UPDATE games SET players = replace(players, 'Ann', 'Zed') WHERE id = 1").rowcount == 1
+    db.commit()
+    db.close()
+    found = answers(other)
+    assert found == from_the_journal(other) and found["plays"][0]["players"][0]["name"] == "Zed"
