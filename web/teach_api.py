@@ -66,7 +66,7 @@ def answer() -> Response:
     return jsonify(_desk().answer(look, values))
 
 
-@bp.put("/api/teach/learning")
+@bp.post("/api/teach/learning")
 def learning() -> Response:
     """Switch reading with what the table taught on or off (host only); raises Refusal 400/403/404/429."""
     host_writer()
@@ -76,7 +76,7 @@ def learning() -> Response:
     return jsonify(_desk().switch(on))
 
 
-@bp.delete("/api/teach")
+@bp.post("/api/teach/forget")
 def wipe() -> Response:
     """Forget every die the table taught (host only; a JSON body, which a form from another site cannot send);
     raises Refusal 400/403/404/429."""

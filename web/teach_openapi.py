@@ -42,18 +42,17 @@ def paths(operation: Callable[..., JSON], json: Callable[[JSON], JSON]) -> JSON:
     status = json(_ref("TeachStatus"))
     write = ("400", "403", "404", "409", "413", "429", "503")
     return {
-        "/api/teach": {
-            "get": operation("How many dice the table taught and how well the box reads them (host only).", status,
-                             errors=("403", "404", "429")),
-            "delete": operation("Forget every die the table taught and what it learned (host only).", status,
-                                errors=write, body="Empty")},
+        "/api/teach": {"get": operation("How many dice the table taught and how well the box reads them (host only).",
+                                        status, errors=("403", "404", "429"))},
+        "/api/teach/forget": {"post": operation("Forget every die the table taught and what it learned (host only).",
+                                                status, errors=write, body="Empty")},
         "/api/teach/looks": {"post": operation(
             "Read the tray now; each die with its crop, reading and sureness, to be confirmed or corrected (host only).",
             json(_ref("TeachLook")), errors=write, body="Empty")},
         "/api/teach/answers": {"post": operation(
             "Keep a look's dice with the values the host gave (null leaves a die out); the box learns in the background.",
             json(_ref("TeachTaught")), errors=write, body="TeachAnswer")},
-        "/api/teach/learning": {"put": operation(
+        "/api/teach/learning": {"post": operation(
             "Read with what the table taught (true) or with the shipped reader alone (false) (host only).", status,
             errors=write, body="TeachSwitch")},
     }

@@ -18,7 +18,7 @@ SHOWN_TEXT = """() => {
   while (walk.nextNode()) {
     const node = walk.currentNode;
     const box = node.parentElement;
-    if (!box || box.closest("[lang=en], option, script, style") || !box.getClientRects().length) continue;
+    if (!box || box.closest("[lang=en], [translate=no], option, script, style") || !box.getClientRects().length) continue;
     if (getComputedStyle(box).visibility === "hidden") continue;
     words.push(node.textContent.trim());
   }

@@ -60,6 +60,7 @@ def test_rolls_and_moves_leave_the_host_page_as_it_is(browser: Any, companion_se
     new_game(server, "through-the-gate", ["Ann"])
     context, page, errors = open_page(browser, server, server.host_token)
     expect(page.locator(".qr figcaption b")).to_have_text(["Ann"])
+    expect(page.locator(".box-address")).to_be_visible()  # the page's last part to come: it is loaded
     count_drawings(page)
     ann = server.seat_token(0)
     server.act(ann, 0, "declare_speed", speed=4)

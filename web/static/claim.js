@@ -83,7 +83,8 @@
     const { name, number } = claim.address;
     if (!number) return null;
     return el("section", { class: "box-address" }, el("h2", {}, t("box_address")),
-      el("p", {}, name ? el("code", { class: "address-name" }, name) : null, name ? " · " : null, el("code", { class: "address-number" }, number)),
+      el("p", {}, name ? el("code", { class: "address-name", translate: "no" }, name) : null, name ? " · " : null,
+        el("code", { class: "address-number", translate: "no" }, number)), // an address, in no language
       name ? el("p", { class: "muted" }, t("box_address_note")) : null);
   };
 })();

@@ -79,7 +79,7 @@
       desk.refusal ? el("p", { class: "notice refusal", role: "alert" }, C.said(desk.refusal)) : null,
       lookSection(),
       status ? el("label", { class: "teach-learning" }, el("input", { type: "checkbox", checked: status.learning,
-        onchange: (event) => act("PUT", "/api/teach/learning", { on: event.target.checked }) }), " ", t("teach_learning")) : null,
+        onchange: (event) => act("POST", "/api/teach/learning", { on: event.target.checked }) }), " ", t("teach_learning")) : null,
       el("button", { type: "button", class: "teach-wipe", onclick: wipe }, t("teach_wipe"))));
   }
 
@@ -117,7 +117,7 @@
 
   function wipe() {
     if (!window.confirm(t("teach_wipe_sure"))) return undefined;
-    return act("DELETE", "/api/teach", {}, () => { desk.look = null; desk.note = ["teach_wiped"]; });
+    return act("POST", "/api/teach/forget", {}, () => { desk.look = null; desk.note = ["teach_wiped"]; });
   }
 
   document.addEventListener("DOMContentLoaded", () => {
