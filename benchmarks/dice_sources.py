@@ -1,6 +1,6 @@
 """The dice reader on tables it has never seen: each source of ../shared/dice read by networks that never saw it.
 
-Usage:  .venv/bin/python benchmarks/dice_sources.py [--fold SOURCE=DIR ...] [--repeat N] [--json]
+Usage:  .venv/bin/python benchmarks/dice_sources.py [--fold SOURCE=DIR ...] [--only SOURCE ...] [--repeat N] [--json]
 
 Each row is one source (skovy-webcam-d6 twice: its full frames and its crops of single dice). A source is
 read by the networks given for it with `--fold SOURCE=DIR` (trained without it: scripts/train_folds.py),
@@ -80,6 +80,7 @@ def main() -> int:
     """Runs the benchmark; returns the exit status; raises SystemExit on bad arguments."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fold", action="append", default=[], help="SOURCE=DIR: networks trained without SOURCE")
+    parser.add_argument("--only", action="append", default=[], help="measure only this source (may be given again)")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--shared", type=Path, default=SHARED)
@@ -88,7 +89,8 @@ def main() -> int:
     folds = parsed_folds(arguments.fold)
     readers: dict[Path, DiceReader] = {}
     rows = []
-    for folder in sorted(path for path in arguments.shared.iterdir() if (path / "labels.csv").is_file()):
+    for folder in sorted(path for path in arguments.shared.iterdir() if (path / "labels.csv").is_file()
+                         and (not arguments.only or path.name in arguments.only)):
         networks, models = networks_for(folder.name, folds)
         reader = readers.setdefault(models, DiceReader(models))
         for row, photos in rows_of(folder.name, load_folder(folder)):
