@@ -74,8 +74,14 @@ class DiceTally:
         self._started = True
 
     def still_true(self, part: Part) -> bool:
-        """Whether a summary part was read from this journal as it is now; raises MemoryUnreadable."""
-        return part.journal == self._reader.fingerprint() and part.mark_print == self._reader.entry_print(part.mark)
+        """Whether a summary part was read from this journal as it is now, and stops short of the newest game's last
+        roll (which a correction may still replace: a journal restored from a backup can end on a roll the summary
+        saw replaced); raises MemoryUnreadable."""
+        if part.journal != self._reader.fingerprint() or part.mark_print != self._reader.entry_print(part.mark):
+            return False
+        newest = self._reader.newest_game()
+        open_roll = self._reader.last_roll_of(newest) if newest is not None else 0
+        return not open_roll or part.mark < open_roll
 
     def refresh(self) -> dict[str, Counts]:
         """Read what came since, and return the counts of each game (the open roll included); raises

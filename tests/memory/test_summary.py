@@ -19,6 +19,7 @@ from companion.memory import plays
 from companion.memory.reader import JournalReader
 from companion.memory.service import Memory
 from companion.memory.summary import FILE
+from companion.rules.inputs import CorrectDice, DiceRolled, Move, StartGame
 from companion.table.session import Session
 from memory_games import play_out
 
@@ -213,3 +214,22 @@ def test_another_journal_that_differs_only_in_its_first_game_is_told_apart(journ
     db.close()
     found = answers(other)
     assert found == from_the_journal(other) and found["plays"][0]["players"][0]["name"] == "Zed"
+
+
+def test_a_backup_restored_to_end_on_the_roll_the_summary_saw_corrected_counts_that_roll(tmp_path):
+    journal, backup = tmp_path / "table" / "journal.sqlite", tmp_path / "backup.sqlite"
+    play(journal, 7, 3)  # finished games first, with every player
+    book = Journal(journal)
+    session = Session(games=GAMES, journal=book)
+    session.submit(StartGame("through-the-gate", ("Ann",), {"hourglasses": 999}, 1), source="host")
+    session.submit(Move(0, "declare_speed", {"speed": 4}), source="phone")
+    session.submit(Move(0, "check", {"kind": "less"}), source="phone")
+    session.submit(DiceRolled((2,), (6,), ("camera",)), source="camera")
+    book.close()
+    shutil.copy(journal, backup)  # the backup ends on the roll of 2, the open roll
+    book = Journal(journal)
+    Session(games=GAMES, journal=book).submit(CorrectDice((3,), (6,)), source="phone")  # the 2 was a 3
+    book.close()
+    answers(journal)  # the summary's mark reaches the roll of 2, which the correction replaced
+    shutil.copy(backup, journal)  # the correction is gone: the 2 stands again, and may still be corrected
+    assert answers(journal) == from_the_journal(journal)
