@@ -60,17 +60,21 @@ def play_game(server: Any, game: str, players: list[str], rng: random.Random, ro
 
 
 def throw(server: Any, snap: dict[str, Any], seat: int, thrown: dict[int, int]) -> dict[str, Any]:
-    """Press ROLL (demo mode throws the dice) and wait for the camera's read; note its entry and seat."""
+    """Press ROLL (demo mode throws the dice) and wait for the camera's read, throwing again when the camera asks
+    to (as players do: a synthetic die may land where the last one lay); note its entry and seat."""
     before = (snap["dice"] or {}).get("seq")
-    assert call(server, "POST", "/api/press", {"button": "roll"}, server.host_token)[0] == 200
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        snap = call(server, "GET", "/api/state", None, server.host_token)[1]
-        dice = snap["dice"] or {}
-        if dice.get("seq") != before and "camera" in dice.get("origins", []):
-            thrown[int(dice["seq"])] = seat
-            return snap
-        time.sleep(0.05)
+    for _ in range(3):
+        assert call(server, "POST", "/api/press", {"button": "roll"}, server.host_token)[0] == 200
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            snap = call(server, "GET", "/api/state", None, server.host_token)[1]
+            dice = snap["dice"] or {}
+            if dice.get("seq") != before and "camera" in dice.get("origins", []):
+                thrown[int(dice["seq"])] = seat
+                return snap
+            if snap["camera"]["status"] == "reroll":
+                break
+            time.sleep(0.05)
     raise AssertionError(f"the camera never read the roll: {snap}")
 
 
