@@ -52,7 +52,8 @@ class TableLessons:
         self._lessons = Lessons(state)
         self._lock = threading.Lock()  # the store: worker thread and web requests
         self.eyes, self._make_features = eyes, features
-        self._features: Features | None = None
+        self._features: Features | None = None  # the worker's, to learn with
+        self._seeing: Features | None = None  # the reading thread's (OpenCV's networks are not shared between threads)
         self._waiting: Waiting | None = None
         self._jobs: queue.Queue[tuple[list[Example], str] | None] = queue.Queue()
         self._fresh = 0
@@ -195,8 +196,10 @@ class TableLessons:
             self._fresh += len(examples)
 
     def _reading_features(self) -> Features:
-        """The features the reading thread's eyes use (their own network: OpenCV's are not shared between threads)."""
-        return self._make_features()
+        """The features the reading thread's eyes use, loaded once: a new layer reads with the same network."""
+        if self._seeing is None:
+            self._seeing = self._make_features()
+        return self._seeing
 
 
 def open_lessons(state: Path, warnings: list[str]) -> TableLessons | None:
