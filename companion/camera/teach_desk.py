@@ -10,6 +10,7 @@ import base64
 import dataclasses
 import itertools
 import threading
+import time
 from typing import Any
 
 from companion.camera.setup import CameraSetup, CameraUnavailable
@@ -65,7 +66,7 @@ class TeachingDesk:
             raise CameraUnavailable(Said(f"The camera is offline ({error}): look at the tray again once it is back.",
                                          f"카메라가 꺼져 있습니다({error}): 카메라가 돌아오면 트레이를 다시 보세요.")) from None
         read = [die for die in reading.look(frame)[0].dice if OFF_TRAY not in die.flags][:MOST_DICE]
-        examples = self._lessons.eyes.examples_at(tuple(die.box for die in read), group=f"look-{id(frame)}")
+        examples = self._lessons.eyes.examples_at(tuple(die.box for die in read), group=f"look-{time.time_ns()}")  # one group a look
         dice = [{"crop": "data:image/jpeg;base64," + base64.b64encode(crop_jpeg(frame, die.box)).decode(),
                  "value": die.value, "sure": not die.unsure, "sides": die.sides} for die in read]
         return dice, examples
