@@ -39,10 +39,14 @@ screenshots: $(VENV)/.test browser
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q fonts-nanum fonts-noto-color-emoji; }
 	SCREENSHOTS=docs/img $(PY) -m pytest -q tests/web/test_screenshots.py
 
-# Retrains the dice reader's three networks into vision/models (PyTorch on the CPU, about 3 h on one core).
+# Retrains the dice reader's four networks into vision/models (PyTorch on the CPU, about 3.5 h on one core).
+# The d8 reader learns from Blender renders too: the first TRAIN_RENDERS frames of the set are rendered when missing.
+TRAIN_RENDERS ?= 601
 train-dice: $(VENV)/.run
+	$(MAKE) renders RENDERS=$(TRAIN_RENDERS)
 	$(PY) -m pip install --quiet -e '.[train]'
-	$(PY) scripts/train_dice.py --half all
+	$(PY) scripts/train_dice.py --half all --part finder faces second
+	$(PY) scripts/train_dice.py --half all --part d8 --renders $(RENDER_DIR)/$(RENDER_SET)
 
 # Photoreal labelled dice from Blender (Cycles on the CPU, about 10 s a 320x320 frame on 2 cores) into
 # RENDER_DIR/RENDER_SET: JPEGs, labels.csv and details.csv. Resumable: a rerun skips the finished frames.

@@ -1,12 +1,14 @@
-"""Train the dice reader's three networks with PyTorch and export them to ONNX for OpenCV's dnn module.
+"""Train the dice reader's four networks with PyTorch and export them to ONNX for OpenCV's dnn module.
 
 Usage (PyTorch is needed for training only; `pip install torch==2.13.0 onnx` into any venv):
 
     python scripts/train_dice.py [--photos all|dev|check|not-q1..not-q4|loose-dev|loose-check] [--part finder faces second] [--out DIR]
 
-Writes DIR/dice_finder.onnx (the finder), DIR/dice_faces.onnx (the face reader's first look) and
-DIR/dice_faces_second.onnx (its second look at unclear faces: the same recipe trained twice as long), by
-default all three (default DIR: vision/models, the shipped ones, trained with --half all).
+Writes DIR/dice_finder.onnx (the finder), DIR/dice_faces.onnx (the face reader's first look),
+DIR/dice_faces_second.onnx (its second look at unclear faces: the same recipe trained twice as long) and
+DIR/dice_d8.onnx (the d8 reader: the numeral on a d8's top face), by default all four (default DIR:
+vision/models, the shipped ones, trained with --half all). The d8 reader learns from drawn d8 faces and,
+given --renders, from the even-numbered rendered frames' d8 (the odd ones measure it).
 `--half dev` trains on the dev half of each folder only, so the check half measures how well the recipe
 generalises: `benchmarks/dice_reader.py --half check --models DIR`; `--half check` is the other way round
 (two folds: each half measured by networks that never saw it). `--photos not-q3` trains on three quarters
@@ -41,7 +43,7 @@ sys.path.insert(0, str(REPO / "scripts"))
 
 from dice_training.data import CROP_FACE_SHARE, SCENE_FOLDERS, TRAIN_FOLDERS, load_photos, synthetic_photos  # noqa: E402
 from dice_training.rendered import load_renders  # noqa: E402
-from dice_training.face_train import DRAWS, train_faces  # noqa: E402
+from dice_training.face_train import DRAWS, train_d8, train_faces  # noqa: E402
 from dice_training.finder_train import train_finder  # noqa: E402
 from dice_training.models import FACE_CROP  # noqa: E402
 from vision.splits import SHARES  # noqa: E402
@@ -49,6 +51,7 @@ from vision.splits import SHARES  # noqa: E402
 SHARED = REPO.parent / "shared" / "dice"
 SEED = 7
 FACE_FILES = {"faces": "dice_faces.onnx", "second": "dice_faces_second.onnx"}
+D8_FILE = "dice_d8.onnx"
 
 
 def export(model: torch.nn.Module, example: torch.Tensor, path: Path, spatial: bool) -> None:
@@ -64,11 +67,12 @@ def main() -> None:
     """Trains the chosen parts and writes their ONNX files; raises SystemExit on bad arguments."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--photos", "--half", choices=SHARES, default="all", help="a share of each folder's photos")
-    parts = ["finder", "faces", "second"]
+    parts = ["finder", "faces", "second", "d8"]
     parser.add_argument("--part", choices=parts, nargs="+", default=parts)
     parser.add_argument("--finder-steps", type=int, default=20000)
     parser.add_argument("--face-steps", type=int, default=6000)
     parser.add_argument("--second-steps", type=int, default=12000)
+    parser.add_argument("--d8-steps", type=int, default=3000)
     parser.add_argument("--out", type=Path, default=REPO / "vision" / "models")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--synthetic", type=int, default=40, help="rendered tray photos added (demo camera dice)")
@@ -114,6 +118,11 @@ def main() -> None:
                                 checkpoint=options.out / f"{part}.ckpt")
             save(faces, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / FACE_FILES[part], spatial=False)
             log(f"wrote {FACE_FILES[part]}")
+    if "d8" in options.part:
+        d8 = train_d8(photos, options.d8_steps, SEED, log, device=options.device, minutes=options.minutes,
+                      workers=options.workers, checkpoint=options.out / "d8.ckpt")
+        save(d8, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / D8_FILE, spatial=False)
+        log(f"wrote {D8_FILE}")
 
 
 def save(model: torch.nn.Module, example: torch.Tensor, path: Path, spatial: bool) -> None:

@@ -137,3 +137,12 @@ def _group_key(name: str) -> str:
     if stem.startswith("IMG_"):
         return stem + str(number // 200)  # timestamps HHMMSS: one group per two minutes or so
     return f"{stem}{number // 5}"
+
+
+def measures_the_d8(frame: str) -> bool:
+    """Whether a rendered frame (its name holds frame_NNNNNN) is kept from the d8 reader's training to measure it:
+    the odd-numbered half; raises ValueError for a name without a frame number."""
+    found = re.search(r"frame_(\d+)", frame)
+    if found is None:
+        raise ValueError(f"{frame!r} is not a rendered frame's name (frame_NNNNNN)")
+    return int(found.group(1)) % 2 == 1

@@ -42,6 +42,7 @@ class Die:
     y: float
     face: float
     value: int  # 1-6 pips, vision.faces.NOT_PIPS for a d8's numeral, UNREADABLE for the finder alone
+    d8: int = 0  # a readable d8's top numeral (1-8), for the d8 reader; 0 for any other die
 
 
 @dataclass(frozen=True)

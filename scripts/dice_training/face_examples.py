@@ -9,15 +9,16 @@ import numpy as np
 
 from dice_training.augment import recolour, squashed
 from dice_training.data import UNREADABLE, Die, Photo
+from dice_training.drawing import CropDraws
 from dice_training.renders import numeral_crop, pip_face_crop, plain_crop
-from vision.cutting import FACE_CROP, cut_face, normalise, pyramid
+from vision.cutting import FACE_CROP, cut_face, pyramid
 from vision.faces import NOT_PIPS, NOTHING
 
 DRAWS = ("per-photo", "every-die", "per-source")
 SHARES = {"die": 0.5, "ground": 0.2, "synthetic pips": 0.15, "numeral": 0.1, "plain": 0.05}
 
 
-class FaceExamples:
+class FaceExamples(CropDraws):
     """Draws labelled face crops from the photos and the synthetic renders."""
 
     def __init__(self, photos: list[Photo], rng: np.random.Generator, *, draw: str = "per-photo") -> None:
@@ -40,20 +41,6 @@ class FaceExamples:
         for index in self.with_dice:
             sources.setdefault(photos[index].source, []).append(index)
         self.sources = [sources[name] for name in sorted(sources)] if draw == "per-source" else None
-
-    def drawing_with(self, rng: np.random.Generator) -> "FaceExamples":
-        """These examples, drawn from now on with `rng` (a worker process's own); raises nothing."""
-        self.rng = rng
-        return self
-
-    def batch(self, size: int) -> tuple[np.ndarray, np.ndarray]:
-        """Returns (normalised crops, classes) for one training batch; raises nothing."""
-        crops, classes = [], []
-        for kind in self.rng.choice(self.kinds, size=size, p=self.shares):
-            crop, label = self._example(str(kind))
-            crops.append(crop)
-            classes.append(label)
-        return normalise(np.stack(crops)), np.array(classes, np.int64)
 
     def _example(self, kind: str) -> tuple[np.ndarray, int]:
         """Returns one (crop, class) of the given kind; raises nothing."""

@@ -3,6 +3,7 @@
 - `Finder`: a fully convolutional net over the whole (downscaled) photo. Output stride 4: a heat map of
   top-face centres, the centre's offset within its cell, and log face size.
 - `FaceReader`: reads one square crop around a found die: nothing, 1-6 pips, or a face without pips.
+  The d8 reader is the same network with its own classes: no d8 numeral, or the numeral 1-8.
 """
 from __future__ import annotations
 
@@ -46,15 +47,15 @@ class Finder(nn.Module):
 
 
 class FaceReader(nn.Module):
-    """Reads one FACE_CROP x FACE_CROP crop of a die into FACE_CLASSES logits."""
+    """Reads one FACE_CROP x FACE_CROP crop of a die into `classes` logits (FACE_CLASSES for the face reader)."""
 
-    def __init__(self) -> None:
+    def __init__(self, classes: int = FACE_CLASSES) -> None:
         super().__init__()
         self.features = nn.Sequential(
             _block(3, 24), _block(24, 48, 2), _block(48, 64, 2), _block(64, 64), _block(64, 96, 2)
         )
-        self.classes = nn.Linear(96 * (FACE_CROP // 8) ** 2, FACE_CLASSES)  # where on the face a pip is matters
+        self.classes = nn.Linear(96 * (FACE_CROP // 8) ** 2, classes)  # where on the face a pip is matters
 
     def forward(self, crops: torch.Tensor) -> torch.Tensor:
-        """Returns (N, FACE_CLASSES) logits for a (N, 3, FACE_CROP, FACE_CROP) batch of normalised crops; raises nothing."""
+        """Returns (N, classes) logits for a (N, 3, FACE_CROP, FACE_CROP) batch of normalised crops; raises nothing."""
         return self.classes(torch.flatten(self.features(crops), 1))

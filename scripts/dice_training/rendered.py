@@ -3,7 +3,7 @@
 A render's JSON record lists each die with its sides, top value, top-face box, whether it is cocked and how much
 of its top face the camera sees. The finder learns every die (a cocked or half-hidden die is still a die to
 find); the face reader learns only the dice whose top face is seen whole and lies flat: a d6's pips, and a
-d8's numerals as "not pips".
+d8's numerals as "not pips". The d8 reader learns those d8 numerals from the frames vision.splits leaves it.
 """
 from __future__ import annotations
 
@@ -43,4 +43,5 @@ def _die(die: dict) -> Die:
     left, top, width, height = die["box"]
     readable = not die["cocked"] and die["seen"] >= SEEN_WHOLE
     value = (die["value"] if die["sides"] == 6 else NOT_PIPS) if readable else UNREADABLE
-    return Die(left + width / 2, top + height / 2, (width + height) / 2, value)
+    d8 = die["value"] if readable and die["sides"] == 8 else 0
+    return Die(left + width / 2, top + height / 2, (width + height) / 2, value, d8)

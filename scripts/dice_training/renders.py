@@ -12,8 +12,9 @@ import numpy as np
 from vision.cutting import CONTEXT, FACE_CROP as CROP
 
 
-def numeral_crop(rng: np.random.Generator) -> np.ndarray:
-    """Returns a synthetic CROP x CROP crop of a die face showing a numeral (class 'not pips'); raises nothing."""
+def numeral_crop(rng: np.random.Generator, *, numbers: tuple[int, int] = (1, 21), triangles: float = 0.4) -> np.ndarray:
+    """Returns a synthetic CROP x CROP crop of a die face showing a numeral (class 'not pips'): a number drawn from
+    `numbers` (lowest, past the highest), on a triangle that often (else a square); raises nothing."""
     canvas = 4 * CROP
     side = canvas / CONTEXT
     ground = rng.integers(0, 256, 3).tolist()
@@ -21,13 +22,13 @@ def numeral_crop(rng: np.random.Generator) -> np.ndarray:
     ink = [255, 255, 255] if rng.random() < 0.5 else rng.integers(0, 256, 3).tolist()
     image = np.full((canvas, canvas, 3), ground, np.uint8)
     centre = canvas / 2
-    if rng.random() < 0.6:
+    if rng.random() < 1.0 - triangles:
         half = side / 2
         corners = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
     else:
         corners = np.array([[0, -0.62 * side], [0.56 * side, 0.38 * side], [-0.56 * side, 0.38 * side]])
     cv2.fillPoly(image, [np.int32(corners + centre)], face, lineType=cv2.LINE_AA)
-    text = str(int(rng.integers(1, 21)))
+    text = str(int(rng.integers(*numbers)))
     font = int(rng.choice([0, 1, 2, 3, 4, 6]))
     scale = side / 40 * rng.uniform(0.7, 1.2)
     thickness = int(rng.integers(2, 6))
@@ -50,7 +51,7 @@ LAYOUTS = {
 }
 
 
-def _contrasting(rng: np.random.Generator, colour: np.ndarray) -> np.ndarray:
+def contrasting(rng: np.random.Generator, colour: np.ndarray) -> np.ndarray:
     """Returns a pip colour that stands out from the face colour; raises nothing."""
     while True:  # red on black or yellow on red differ in colour more than in brightness
         pip = rng.integers(0, 256, 3) if rng.random() < 0.5 else np.full(3, 20 if colour.mean() > 128 else 235)
@@ -64,7 +65,7 @@ def pip_face_crop(rng: np.random.Generator, value: int) -> np.ndarray:
     side = canvas / CONTEXT * rng.uniform(0.85, 1.12)
     ground = rng.integers(0, 256, 3) if rng.random() < 0.4 else np.full(3, rng.integers(60, 230))
     face = rng.integers(0, 256, 3)
-    pip = _contrasting(rng, face)
+    pip = contrasting(rng, face)
     image = np.empty((canvas, canvas, 3), np.float32)
     image[:] = ground
     offset = rng.normal(0, 0.05, 2) * side
@@ -126,7 +127,7 @@ def plain_crop(rng: np.random.Generator) -> np.ndarray:
     image = base + ramp[None, :, None] * slope[0] + ramp[:, None, None] * slope[1]
     image = image + rng.normal(0, rng.uniform(1, 14), (CROP, CROP, 3)).astype(np.float32)
     if rng.random() < 0.3:  # a close-up of one pip or a stain: a big round spot is not a die
-        spot = _contrasting(rng, base).tolist()
+        spot = contrasting(rng, base).tolist()
         centre = (int(rng.integers(10, CROP - 10)), int(rng.integers(10, CROP - 10)))
         cv2.circle(image, centre, int(rng.integers(CROP // 5, CROP // 2)), spot, -1, cv2.LINE_AA)
     if rng.random() < 0.5:

@@ -146,3 +146,20 @@ def test_renders_teach_the_finder_every_die_and_the_face_reader_only_flat_whole_
         assert {drawn._example("die")[1] for _ in range(60)} == {4, NOT_PIPS}
     with pytest.raises(FileNotFoundError, match="make renders"):
         load_renders(tmp_path / "nothing")
+
+
+def test_the_d8_reader_learns_the_even_frames_d8_and_never_the_odd_frames_that_measure_it(
+        data, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.syspath_prepend(str(REPO / "scripts"))
+    from dice_training.d8_faces import D8Examples
+    from dice_training.rendered import load_renders
+
+    _render(tmp_path, "frame_000002", [_rendered_die(7, sides=8), _rendered_die(3), _rendered_die(5, sides=8, cocked=True)])
+    _render(tmp_path, "frame_000003", [_rendered_die(2, sides=8), _rendered_die(4)])
+    photos = load_renders(tmp_path)
+    assert [die.d8 for photo in photos for die in photo.dice] == [7, 0, 0, 2, 0]  # a cocked d8 has no fair value
+    drawn = D8Examples(photos, np.random.default_rng(3))
+    assert {drawn._example("rendered d8")[1] for _ in range(40)} == {7}  # frame 3 measures the reader
+    assert {drawn._example("d6")[1] for _ in range(40)} == {0}  # a d6, from either frame, is no d8
+    crops, classes = drawn.batch(64)
+    assert crops.shape == (64, 3, 32, 32) and set(classes) <= set(range(9)) and len(set(classes)) > 3
