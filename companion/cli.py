@@ -16,7 +16,7 @@ from companion import config as config_module
 from companion.commands import hardware, records, setup
 from companion.config import Config, ConfigError
 from companion.rules.errors import CompanionError
-from vision.hints import add_hints
+from vision.hints import add_hints, add_sides
 
 NO_ADDRESS_YET = ("warning: this machine has no network address yet, so no phone can reach it: join it to a "
                   "Wi-Fi (or let it make its own); the QR codes show its address once it has one.")
@@ -39,6 +39,7 @@ def parser() -> argparse.ArgumentParser:
     read.add_argument("--json", action="store_true", help="one JSON object per image and line")
     read.add_argument("--state", type=Path, help="read with what this state folder's table taught (companion teach)")
     add_hints(read)
+    add_sides(read)
     teach = commands.add_parser("teach", help="teach the box a table's dice from labelled photos")
     teach.add_argument("images", nargs="+", type=Path, metavar="IMAGE")
     teach.add_argument("--state", type=Path, required=True, help="the state folder the table's learning is kept in")
@@ -158,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from vision.cli import read_dice_main
 
             return read_dice_main(args.images, as_json=args.json, die_px=args.die_px, tray=args.tray,
-                                  taught=records.taught(args.state))
+                                  taught=records.taught(args.state), sides=args.sides)
         if args.command == "teach":
             return records.teach(args)
         if args.command == "export":

@@ -10,7 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.hints import add_hints
+from vision.hints import add_hints, add_sides
 from vision.reader import DiceReader, Relook
 from vision.types import OFF_TRAY, UNSURE, DiceReading
 
@@ -18,27 +18,28 @@ MAX_PHOTO_BYTES = 200_000_000  # a camera photo is a few MB; a larger file would
 
 
 def read_dice_main(paths: list[str], *, as_json: bool, die_px: float | None = None,
-                   tray: tuple[int, int, int, int] | None = None, taught: Relook | None = None) -> int:
+                   tray: tuple[int, int, int, int] | None = None, taught: Relook | None = None,
+                   sides: tuple[int, ...] = (6,)) -> int:
     """Prints one line per image (JSON objects with --json), read as a box calibrated with `die_px` and `tray`
-    would; returns 0, or 1 if any image failed; raises nothing."""
+    would, looking for the kinds of dice `sides` names; returns 0, or 1 if any image failed; raises nothing."""
     failures = 0
     reader = DiceReader(taught=taught)  # loaded first, so that each image's `ms` is its reading time alone
     for path in paths:
-        line, failed = _one_image(reader, path, as_json, die_px=die_px, tray=tray)
+        line, failed = _one_image(reader, path, as_json, die_px=die_px, tray=tray, sides=sides)
         failures += failed
         print(line, flush=True)
     return 1 if failures else 0
 
 
 def _one_image(reader: DiceReader, path: str, as_json: bool, *, die_px: float | None,
-               tray: tuple[int, int, int, int] | None) -> tuple[str, bool]:
+               tray: tuple[int, int, int, int] | None, sides: tuple[int, ...]) -> tuple[str, bool]:
     """Returns the printed line for one image and whether it failed; raises nothing."""
     frame, error = _load(path)
     if frame is None:
         return (json.dumps({"file": path, "error": error}) if as_json else f"{path}: error: {error}"), True
     started = time.perf_counter()
     try:
-        reading = reader.read(frame, die_px=die_px, tray=tray)
+        reading = reader.read(frame, die_px=die_px, tray=tray, sides=sides)
     except ValueError as problem:
         message = str(problem)
         return (json.dumps({"file": path, "error": message}) if as_json else f"{path}: error: {message}"), True
@@ -109,14 +110,16 @@ def _as_sentence(path: str, reading: DiceReading, took: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Runs `python -m vision.cli IMAGE... [--json] [--die-px N] [--tray X,Y,W,H]`; returns the exit status;
-    raises SystemExit on bad usage."""
+    """Runs `python -m vision.cli IMAGE... [--json] [--die-px N] [--tray X,Y,W,H] [--sides 6|8|6,8]`; returns the
+    exit status; raises SystemExit on bad usage."""
     parser = argparse.ArgumentParser(prog="read-dice", description="Read the dice in image files.")
     parser.add_argument("images", nargs="+", metavar="IMAGE")
     parser.add_argument("--json", action="store_true", help="print one JSON object per image")
     add_hints(parser)
+    add_sides(parser)
     arguments = parser.parse_args(argv)
-    return read_dice_main(arguments.images, as_json=arguments.json, die_px=arguments.die_px, tray=arguments.tray)
+    return read_dice_main(arguments.images, as_json=arguments.json, die_px=arguments.die_px, tray=arguments.tray,
+                          sides=arguments.sides)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The rig's hints on the command line (--die-px, --tray), checked without loading OpenCV or the networks."""
+"""The rig's hints on the command line (--die-px, --tray, --sides), checked without loading OpenCV or the networks."""
 from __future__ import annotations
 
 import argparse
@@ -31,3 +31,17 @@ def tray_box(text: str) -> tuple[int, int, int, int]:
     if width <= 0 or height <= 0:
         raise argparse.ArgumentTypeError(f"the tray's width and height must be over 0, not {text!r}")
     return left, top, width, height
+
+
+def add_sides(parser: argparse.ArgumentParser) -> None:
+    """Adds --sides, the kinds of dice on the tray (6, 8 or 6,8; default 6); raises nothing."""
+    parser.add_argument("--sides", type=dice_kinds, default=(6,),
+                        help="the dice on the tray: 6, 8 or 6,8 (a d8 is read by the numeral on its top face)")
+
+
+def dice_kinds(text: str) -> tuple[int, ...]:
+    """A --sides value; raises argparse.ArgumentTypeError with a sentence unless it is 6, 8 or 6,8."""
+    parts = [part.strip() for part in text.split(",")]
+    if not parts or any(part not in ("6", "8") for part in parts):
+        raise argparse.ArgumentTypeError(f"the dice on the tray must be 6, 8 or 6,8, not {text!r}")
+    return tuple(sorted({int(part) for part in parts}))

@@ -2,7 +2,8 @@
 
 Three small networks do the work (trained by scripts/train_dice.py, run by OpenCV's dnn module): the
 finder marks top-face centres and sizes on a downscaled frame, and the face reader's two networks read a
-crop around each. The classic pip finder of vision/pips.py tells tilted (cocked) faces.
+crop around each. The classic pip finder of vision/pips.py tells tilted (cocked) faces. Where a d8 may lie
+on the tray, a fourth network reads the numeral on its top face (vision/numerals.py).
 """
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ from typing import Callable
 
 import numpy as np
 
+from vision.checks import checked_die_px, checked_frame, checked_sides, checked_tray
 from vision.cutting import face_contrast, pyramid
 from vision.faces import CLASSES, NOT_PIPS, NOTHING, FaceReader, FaceReadings
 from vision.finder import Finder, Spot, strongest_apart
+from vision.numerals import D8_FILE, NO_NUMERAL, NumeralReader
 from vision.pips import foreshortening
 from vision.types import NOT_PIPS as NOT_PIPS_FLAG
 from vision.places import on_tray
@@ -35,7 +38,6 @@ KEEP_DIE = 0.4  # a spot is a die when (finder's chance) x (face reader's chance
 STANDS_APART = 4.0  # grey levels (summed over channels) a face's colour must differ from its surround's
 SURE = 0.9  # a value is given without `unsure` only when its chance reaches this and every view agrees ...
 SURE_SPOT = 0.5  # ... and the finder was at least this sure a face is there (a speck on black is no die)
-SMALLEST_FRAME = 16
 COCKED_BELOW = 0.25  # a face squashed this much more than the photo's usual face is tilted: cocked
 SPECK_BELOW = 1 / 3  # a face under this share of the photo's largest face is more likely a speck: unsure
 STALE_HINT = 1.33  # dice found this many times bigger or smaller than the die_px hint: it is stale, look without it
@@ -53,30 +55,37 @@ class DiceReader:
     """
 
     def __init__(self, models: Path = MODELS, *, taught: Relook | None = None) -> None:
-        """Loads the three networks from `models`; raises FileNotFoundError when a model file is missing."""
+        """Loads the networks from `models` (the d8 reader where it is there); raises FileNotFoundError when a
+        d6 network's file is missing."""
         self._finder = Finder(models / "dice_finder.onnx")
         self._faces = FaceReader(models / "dice_faces.onnx", models / "dice_faces_second.onnx")
+        self._numerals = NumeralReader(models / D8_FILE) if (models / D8_FILE).is_file() else None
         self._lock = threading.Lock()
         self._warned_stale: float | None = None
         self.taught = taught
 
     def read(
-        self, frame: np.ndarray, *, tray: tuple[int, int, int, int] | None = None, die_px: float | None = None
+        self, frame: np.ndarray, *, tray: tuple[int, int, int, int] | None = None, die_px: float | None = None,
+        sides: tuple[int, ...] = (6,),
     ) -> DiceReading:
-        """Returns every die in a BGR (or grey) uint8 frame; raises ValueError for anything that is not such a frame."""
-        image = _checked_frame(frame)
-        tray_box = _checked_tray(tray)
-        die_size = _checked_die_px(die_px)
+        """Returns every die in a BGR (or grey) uint8 frame, of the kinds `sides` names (6, 8 or both); raises
+        ValueError for anything that is not such a frame, a bad hint, or a d8 asked of networks without a d8 reader."""
+        image = checked_frame(frame)
+        tray_box = checked_tray(tray)
+        die_size = checked_die_px(die_px)
+        kinds = checked_sides(sides)
+        if 8 in kinds and self._numerals is None:
+            raise ValueError(f"these networks cannot read a d8: {D8_FILE} is not beside them.")
         images = pyramid(image)
-        dice = self._dice(images, die_size)
+        dice = self._dice(images, die_size, kinds)
         if die_size is not None and self._stale(dice, die_size):
-            dice = self._dice(images, None)
+            dice = self._dice(images, None, kinds)
         dice = _mark_cocked(_mark_specks(dice), image)
         dice.sort(key=lambda die: (die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2))
         reading = DiceReading(tuple(dice))
         return reading if tray_box is None else on_tray(reading, tray_box)
 
-    def _dice(self, images: list[np.ndarray], die_size: float | None) -> list[DieReading]:
+    def _dice(self, images: list[np.ndarray], die_size: float | None, kinds: tuple[int, ...]) -> list[DieReading]:
         """Returns the dice the finder and the face reader agree on, unsorted; raises nothing."""
         with self._lock:
             spots = strongest_apart(self._spots(images, die_size))
@@ -90,7 +99,24 @@ class DiceReader:
             for spot, chance, agree, crop in zip(spots, faces.chances, faces.agreed, faces.crops)
             if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE and face_contrast(crop) >= STANDS_APART
         ]
-        return [_die_from(spot, chance, agree, images[0]) for spot, chance, agree in _without_nesting(kept)]
+        found = _without_nesting(kept)
+        dice = [_die_from(spot, chance, agree, images[0]) for spot, chance, agree in found]
+        return dice if kinds == (6,) else self._as_d8(images, found, dice, kinds)
+
+    def _as_d8(self, images: list[np.ndarray], found: list[tuple[Spot, np.ndarray, bool]], dice: list[DieReading],
+               kinds: tuple[int, ...]) -> list[DieReading]:
+        """Returns the dice with each d8 read by the numeral on its top face; raises nothing.
+
+        With only d8 on the tray every face is a d8's. With d6 beside them, a face is a d8's when the d8 reader
+        sees a numeral on it and the face reader is not sure of pips there.
+        """
+        chosen = [index for index, die in enumerate(dice) if kinds == (8,) or die.unsure]
+        places = [(found[index][0].x, found[index][0].y, found[index][0].face) for index in chosen]
+        chances, agreed = self._numerals.read(images, places)
+        for index, numeral, agree in zip(chosen, chances, agreed):
+            if kinds == (8,) or int(np.argmax(numeral)) != NO_NUMERAL:
+                dice[index] = _d8_from(found[index][0], numeral, bool(agree), images[0])
+        return dice
 
     def _stale(self, dice: list[DieReading], die_size: float) -> bool:
         """Whether the hinted look found no die, or dice of another size (the camera moved, new dice); raises nothing.
@@ -126,58 +152,16 @@ def shipped_reader() -> DiceReader:
 
 
 def read_dice(
-    frame: np.ndarray, *, tray: tuple[int, int, int, int] | None = None, die_px: float | None = None
+    frame: np.ndarray, *, tray: tuple[int, int, int, int] | None = None, die_px: float | None = None,
+    sides: tuple[int, ...] = (6,),
 ) -> DiceReading:
     """Returns every die in the frame, read with the shipped networks; raises ValueError for a bad frame or hint."""
-    return shipped_reader().read(frame, tray=tray, die_px=die_px)
+    return shipped_reader().read(frame, tray=tray, die_px=die_px, sides=sides)
 
 
 def _multiple(side: int) -> int:
     """Returns the side rounded up to the finder's multiple of 16 (small frames are not enlarged much); raises nothing."""
     return max(64, int(math.ceil(side / 16) * 16))
-
-
-def _checked_frame(frame: object) -> np.ndarray:
-    """Returns the frame as a 3-channel uint8 image; raises ValueError saying what is wrong with it."""
-    if frame is None:
-        raise ValueError("read_dice needs a camera frame, but got None.")
-    if not isinstance(frame, np.ndarray):
-        raise ValueError(f"read_dice needs a numpy image array, but got a {type(frame).__name__}.")
-    if frame.dtype != np.uint8:
-        raise ValueError(f"read_dice needs an 8-bit image (dtype uint8), but got dtype {frame.dtype}.")
-    if frame.ndim == 2:
-        frame = np.repeat(frame[:, :, None], 3, axis=2)
-    if frame.ndim != 3 or frame.shape[2] != 3:
-        raise ValueError(f"read_dice needs a height x width x 3 (BGR) or grey image, but got shape {frame.shape}.")
-    if min(frame.shape[:2]) < SMALLEST_FRAME:
-        raise ValueError(f"read_dice needs a frame at least {SMALLEST_FRAME} pixels on each side, got {frame.shape[:2]}.")
-    return np.ascontiguousarray(frame)
-
-
-def _checked_tray(tray: object) -> tuple[int, int, int, int] | None:
-    """Returns the tray hint as four ints; raises ValueError when it is not (x, y, w, h) with positive size."""
-    if tray is None:
-        return None
-    try:
-        left, top, width, height = (int(value) for value in tray)  # type: ignore[union-attr]
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"the tray hint must be four numbers (x, y, w, h), got {tray!r}.") from error
-    if width <= 0 or height <= 0:
-        raise ValueError(f"the tray hint must have a positive width and height, got {tray!r}.")
-    return left, top, width, height
-
-
-def _checked_die_px(die_px: object) -> float | None:
-    """Returns the die size hint as a float; raises ValueError when it is not a positive number."""
-    if die_px is None:
-        return None
-    try:
-        size = float(die_px)  # type: ignore[arg-type]
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"the die_px hint must be a number of pixels, got {die_px!r}.") from error
-    if not size > 0 or not math.isfinite(size):
-        raise ValueError(f"the die_px hint must be a positive number of pixels, got {die_px!r}.")
-    return size
 
 
 def _without_nesting(found: list[tuple[Spot, np.ndarray, bool]]) -> list[tuple[Spot, np.ndarray, bool]]:
@@ -232,14 +216,32 @@ def _die_from(spot: Spot, chance: np.ndarray, agreed: bool, image: np.ndarray) -
     if best == NOT_PIPS:
         value = None
         flags += [NOT_PIPS_FLAG, UNSURE]
-    elif (
+    elif _doubtful(spot, confidence, agreed, image):
+        flags.append(UNSURE)
+    return DieReading(6, value, _box(spot, image.shape[1], image.shape[0]), round(confidence, 3), tuple(flags))
+
+
+def _d8_from(spot: Spot, numeral: np.ndarray, agreed: bool, image: np.ndarray) -> DieReading:
+    """Returns the reading of a d8's top face: its likeliest numeral, `unsure` unless it is clear; raises nothing.
+
+    A face the d8 reader sees no numeral on has no value.
+    """
+    best = int(np.argmax(numeral[1:])) + 1
+    confidence = float(numeral[best])
+    value = None if int(np.argmax(numeral)) == NO_NUMERAL else best
+    flags = (UNSURE,) if value is None or _doubtful(spot, confidence, agreed, image) else ()
+    return DieReading(8, value, _box(spot, image.shape[1], image.shape[0]), round(confidence, 3), flags)
+
+
+def _doubtful(spot: Spot, confidence: float, agreed: bool, image: np.ndarray) -> bool:
+    """Whether a reading may not be given as sure: an unclear value, a doubtful spot, views that disagree, or a
+    face the frame's edge cuts; raises nothing."""
+    return (
         confidence < SURE
         or spot.chance < SURE_SPOT
         or not agreed
         or _cut_by_the_edge(spot, image.shape[1], image.shape[0])
-    ):
-        flags.append(UNSURE)
-    return DieReading(6, value, _box(spot, image.shape[1], image.shape[0]), round(confidence, 3), tuple(flags))
+    )
 
 
 def _mark_specks(dice: list[DieReading]) -> list[DieReading]:
@@ -261,7 +263,7 @@ def _mark_cocked(dice: list[DieReading], image: np.ndarray) -> list[DieReading]:
     """
     squash = {}
     for index, die in enumerate(dice):
-        if not die.unsure:  # an unsure die is not ruled on anyway; measuring it costs ~0.5 ms
+        if not die.unsure and die.sides == 6:  # an unsure die is not ruled on anyway; measuring it costs ~0.5 ms
             left, top, width, height = die.box
             found = foreshortening(image, left + width / 2, top + height / 2, max(width, height), die.value)
             if found is not None:

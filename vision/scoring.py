@@ -90,7 +90,7 @@ def _score_by_boxes(reading: DiceReading, photo: LabelledPhoto) -> Tally:
     """Returns the counts for a photo whose labels have boxes; raises nothing."""
     tally = Tally(photos=1, dice=len(photo.values))
     labels = list(zip(photo.values, photo.boxes or ()))
-    pairs = _pairs(reading, [box for _, box in labels])
+    pairs = pair_dice(reading, [box for _, box in labels])
     all_right = len(pairs) == len(labels)
     for label_index, (value, box) in enumerate(labels):
         if label_index not in pairs:
@@ -106,7 +106,7 @@ def _score_by_boxes(reading: DiceReading, photo: LabelledPhoto) -> Tally:
     return tally
 
 
-def _pairs(reading: DiceReading, boxes: list[tuple[int, int, int, int]]) -> dict[int, int]:
+def pair_dice(reading: DiceReading, boxes: list[tuple[int, int, int, int]]) -> dict[int, int]:
     """Returns {label index: read die index}, one to one, closest centres paired first; raises nothing.
 
     A read die may fall inside several grown label boxes when dice touch; it belongs to the one it sits on.

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from vision.reader import SMALLEST_FRAME
+from vision.checks import SMALLEST_FRAME
 from vision.frames import CameraError, as_bgr
 
 log = logging.getLogger(__name__)

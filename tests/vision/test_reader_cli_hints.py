@@ -38,7 +38,8 @@ def test_a_die_size_hint_reads_the_same_dice(shared_dice: Path, capsys: pytest.C
     assert len(hinted) == len(plain) == len(photo.values)  # every labelled die found, with the hint or without
 
 
-@pytest.mark.parametrize("hint", [["--die-px", "-3"], ["--die-px", "a lot"], ["--tray", "1,2,3"], ["--tray", "0,0,0,10"]])
+@pytest.mark.parametrize("hint", [["--die-px", "-3"], ["--die-px", "a lot"], ["--tray", "1,2,3"], ["--tray", "0,0,0,10"],
+                                  ["--sides", "20"], ["--sides", "6,10"], ["--sides", ""]])
 def test_a_bad_hint_is_refused_with_a_sentence_and_reads_nothing(shared_dice: Path, hint: list[str]) -> None:
     photo = shared_dice / "tai-studio-d6-crops" / "eyes_4_1.jpg"
     done = subprocess.run([sys.executable, "-m", "companion", "read-dice", str(photo), "--json", *hint],

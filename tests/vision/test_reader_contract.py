@@ -51,6 +51,22 @@ def test_bad_die_size_hint_raises_value_error(die_px: object) -> None:
         read_dice(np.full((64, 64, 3), 128, np.uint8), die_px=die_px)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("sides", [(), (4,), (6, 10), "6", 8, (6.0,), (True,), None])
+def test_bad_sides_hint_raises_value_error(sides: object) -> None:
+    with pytest.raises(ValueError, match="sides hint"):
+        read_dice(np.full((64, 64, 3), 128, np.uint8), sides=sides)  # type: ignore[arg-type]
+
+
+def test_a_d8_asked_of_networks_without_a_d8_reader_is_refused_with_a_sentence(
+        tmp_path: Path, nell_photo: np.ndarray) -> None:
+    for name in ("dice_finder.onnx", "dice_faces.onnx", "dice_faces_second.onnx"):
+        (tmp_path / name).write_bytes((MODELS / name).read_bytes())
+    reader = DiceReader(tmp_path)
+    assert reader.read(nell_photo).dice  # the d6 are read as ever
+    with pytest.raises(ValueError, match="cannot read a d8: dice_d8.onnx is not beside them"):
+        reader.read(nell_photo, sides=(6, 8))
+
+
 def test_read_dice_never_modifies_the_frame(nell_photo: np.ndarray) -> None:
     before = nell_photo.copy()
     read_dice(nell_photo)
