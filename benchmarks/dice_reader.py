@@ -48,9 +48,10 @@ def measure_folder(reader: DiceReader, folder: Path, share: str, repeat: int) ->
     return {"folder": folder.name, **figures}, tally
 
 
-def measure_photos(reader: DiceReader, photos: list[LabelledPhoto], repeat: int) -> tuple[dict, Tally]:
-    """Returns the figures (ms: median of `repeat` runs a photo) and the tally of some labelled photos;
-    raises nothing."""
+def measure_photos(reader: DiceReader, photos: list[LabelledPhoto], repeat: int,
+                   die_px: float | None = None) -> tuple[dict, Tally]:
+    """Returns the figures (ms: median of `repeat` runs a photo) and the tally of some labelled photos, read
+    with the die size hint `die_px` when given; raises nothing."""
     tally = Tally()
     times, times_640, cpu_640 = [], [], []
     for photo in photos:
@@ -59,7 +60,7 @@ def measure_photos(reader: DiceReader, photos: list[LabelledPhoto], repeat: int)
         reading = None
         for _ in range(repeat):
             started, started_cpu = time.perf_counter(), time.thread_time()
-            reading = reader.read(frame)
+            reading = reader.read(frame, die_px=die_px)
             runs.append((time.perf_counter() - started) * 1000)
             cpu_runs.append((time.thread_time() - started_cpu) * 1000)
         tally.add(score_photo(reading, photo))

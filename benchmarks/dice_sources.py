@@ -1,6 +1,7 @@
 """The dice reader on tables it has never seen: each source of ../shared/dice read by networks that never saw it.
 
-Usage:  .venv/bin/python benchmarks/dice_sources.py [--fold SOURCE=DIR ...] [--only SOURCE ...] [--repeat N] [--json]
+Usage:  .venv/bin/python benchmarks/dice_sources.py [--fold SOURCE=DIR ...] [--only SOURCE ...] [--calibrated]
+        [--repeat N] [--json]
 
 Each row is one source (skovy-webcam-d6 twice: its full frames and its crops of single dice). A source is
 read by the networks given for it with `--fold SOURCE=DIR` (trained without it: scripts/train_folds.py),
@@ -8,12 +9,15 @@ else by the shipped networks when they never saw it; a source the shipped networ
 given, is still measured but marked `seen` (a figure that says little about the next table).
 Columns: sure & right, right (sure or not), abstentions (unsure or no value), silent errors (a sure wrong
 number), false dice a photo and the median ms a photo, counted as vision/scoring.py says.
+`--calibrated` reads each row with boxes as a calibrated box would: with one die size for the whole row (the
+median long side of its labelled boxes, as calibration measures a die once), `die_px` in the table.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import statistics
 import sys
 from pathlib import Path
 
@@ -35,7 +39,8 @@ SHIPPED_SAW = tuple(json.loads((MODELS / "sources.json").read_text())["trained_o
 PARTS = {"skovy-webcam-d6": (("frames", "frame_"), ("crops", "crop_"))}  # sources measured as two rows
 COLUMNS = (("row", "source"), ("networks", "networks"), ("photos", "photos"), ("dice", "dice"),
            ("sure_per_die", "sure & right"), ("per_die", "right"), ("abstained", "abstentions"),
-           ("silent_errors", "silent errors"), ("false_per_photo", "false dice / photo"), ("ms", "median ms"))
+           ("silent_errors", "silent errors"), ("false_per_photo", "false dice / photo"), ("ms", "median ms"),
+           ("die_px", "die_px"))
 PERCENT = ("sure_per_die", "per_die", "abstained", "silent_errors")
 
 
@@ -66,6 +71,13 @@ def parsed_folds(given: list[str]) -> dict[str, Path]:
     return folds
 
 
+def calibrated_size(photos: list[LabelledPhoto]) -> float | None:
+    """The one die size a calibration would measure for these photos: the median long side of their labelled
+    boxes (None without boxes); raises nothing."""
+    sides = [max(width, height) for photo in photos for _, _, width, height in photo.boxes or ()]
+    return float(statistics.median(sides)) if sides else None
+
+
 def markdown(rows: list[dict]) -> str:
     """The rows as a markdown table; raises nothing."""
     lines = ["| " + " | ".join(title for _, title in COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
@@ -81,6 +93,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fold", action="append", default=[], help="SOURCE=DIR: networks trained without SOURCE")
     parser.add_argument("--only", action="append", default=[], help="measure only this source (may be given again)")
+    parser.add_argument("--calibrated", action="store_true", help="read each row with one die size, as a box would")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--shared", type=Path, default=SHARED)
@@ -94,8 +107,9 @@ def main() -> int:
         networks, models = networks_for(folder.name, folds)
         reader = readers.setdefault(models, DiceReader(models))
         for row, photos in rows_of(folder.name, load_folder(folder)):
-            figures, _ = measure_photos(reader, photos, max(1, arguments.repeat))
-            rows.append({"row": row, "networks": networks, **figures})
+            die_px = calibrated_size(photos) if arguments.calibrated else None
+            figures, _ = measure_photos(reader, photos, max(1, arguments.repeat), die_px)
+            rows.append({"row": row, "networks": networks, **figures, "die_px": die_px or "-"})
     print(json.dumps(rows, indent=2) if arguments.json else markdown(rows))
     return 0
 
