@@ -36,6 +36,7 @@ CLOSE_LOOK = (96, (24.0, 80.0))  # a second, coarse look for dice that fill much
 HINTED_FACE = 18.0  # with a die size hint the frame is scaled so a face spans this many finder pixels
 KEEP_DIE = 0.4  # a spot is a die when (finder's chance) x (face reader's chance it is a die) reaches this
 STANDS_APART = 4.0  # grey levels (summed over channels) a face's colour must differ from its surround's
+LONE_DOT_APART = 16.0  # ... and a sure 1's by this much: a lone dot on a face like the ground may be a speck
 SURE = 0.9  # a value is given without `unsure` only when its chance reaches this and every view agrees ...
 SURE_SPOT = 0.5  # ... and the finder was at least this sure a face is there (a speck on black is no die)
 COCKED_BELOW = 0.25  # a face squashed this much more than the photo's usual face is tilted: cocked
@@ -94,13 +95,15 @@ class DiceReader:
             taught = self.taught
             if taught is not None and places:
                 faces = taught(images, places, faces)
+        contrast = {spot: face_contrast(crop) for spot, crop in zip(spots, faces.crops)}
         kept = [
             (spot, chance, agree)
-            for spot, chance, agree, crop in zip(spots, faces.chances, faces.agreed, faces.crops)
-            if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE and face_contrast(crop) >= STANDS_APART
+            for spot, chance, agree in zip(spots, faces.chances, faces.agreed)
+            if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE and contrast[spot] >= STANDS_APART
         ]
         found = _without_nesting(kept)
-        dice = [_die_from(spot, chance, agree, images[0]) for spot, chance, agree in found]
+        dice = [_die_from(spot, chance, agree, images[0], faint=contrast[spot] < LONE_DOT_APART)
+                for spot, chance, agree in found]
         return dice if kinds == (6,) else self._as_d8(images, found, dice, kinds)
 
     def _as_d8(self, images: list[np.ndarray], found: list[tuple[Spot, np.ndarray, bool]], dice: list[DieReading],
@@ -206,8 +209,12 @@ def _likeliest_face(chance: np.ndarray) -> int:
     return int(np.argmax(chance[1:CLASSES])) + 1
 
 
-def _die_from(spot: Spot, chance: np.ndarray, agreed: bool, image: np.ndarray) -> DieReading:
-    """Returns the reading for one kept die: value, box, confidence and flags; raises nothing."""
+def _die_from(spot: Spot, chance: np.ndarray, agreed: bool, image: np.ndarray, *, faint: bool = False) -> DieReading:
+    """Returns the reading for one kept die: value, box, confidence and flags; raises nothing.
+
+    A 1 on a `faint` face (one that barely stands apart from its surround) is unsure: a lone dot there is as
+    likely a speck on the cloth.
+    """
     faces = chance[1:CLASSES] / max(1e-9, 1.0 - chance[NOTHING])
     best = _likeliest_face(chance)
     confidence = float(faces[best - 1])
@@ -216,7 +223,7 @@ def _die_from(spot: Spot, chance: np.ndarray, agreed: bool, image: np.ndarray) -
     if best == NOT_PIPS:
         value = None
         flags += [NOT_PIPS_FLAG, UNSURE]
-    elif _doubtful(spot, confidence, agreed, image):
+    elif _doubtful(spot, confidence, agreed, image) or (faint and best == 1):
         flags.append(UNSURE)
     return DieReading(6, value, _box(spot, image.shape[1], image.shape[0]), round(confidence, 3), tuple(flags))
 

@@ -62,3 +62,15 @@ def test_a_small_unsure_die_keeps_its_flags_as_they_were() -> None:
     speck = DieReading(6, 3, (5, 5, 12, 12), 0.6, (UNSURE,))
     die = DieReading(6, 5, (40, 40, 120, 120), 0.99)
     assert _mark_specks([speck, die]) == [speck, die]
+
+
+def test_a_lone_dot_on_a_face_like_the_ground_is_an_unsure_one_and_other_faint_faces_stay_sure() -> None:
+    # A finder trained with renders read a speck on a black tray (burksbuilds d8_A_5.jpg) as a sure 1: its face
+    # stood 10 grey levels apart from the cloth, where every sure and right 1 of the shared photos stood 19.5 or more.
+    from vision.reader import _die_from
+
+    frame = np.zeros((200, 200, 3), np.uint8)
+    spot = Spot(100, 100, 40, 0.9)
+    assert _die_from(spot, _chances(1, 0.97), True, frame, faint=True).unsure
+    assert not _die_from(spot, _chances(1, 0.97), True, frame).unsure
+    assert not _die_from(spot, _chances(5, 0.97), True, frame, faint=True).unsure
