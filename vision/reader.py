@@ -22,6 +22,7 @@ from vision.checks import checked_die_px, checked_frame, checked_sides, checked_
 from vision.cutting import face_contrast, pyramid
 from vision.faces import CLASSES, NOT_PIPS, NOTHING, FaceReader, FaceReadings
 from vision.finder import Finder, Spot, strongest_apart
+from vision.nesting import likeliest_face, without_nesting
 from vision.numerals import D8_FILE, NO_NUMERAL, NumeralReader
 from vision.pips import foreshortening
 from vision.types import NOT_PIPS as NOT_PIPS_FLAG
@@ -101,7 +102,7 @@ class DiceReader:
             for spot, chance, agree in zip(spots, faces.chances, faces.agreed)
             if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE and contrast[spot] >= STANDS_APART
         ]
-        found = _without_nesting(kept)
+        found = without_nesting(kept)
         dice = [_die_from(spot, chance, agree, images[0], faint=contrast[spot] < LONE_DOT_APART)
                 for spot, chance, agree in found]
         return dice if kinds == (6,) else self._as_d8(images, found, dice, kinds)
@@ -167,48 +168,6 @@ def _multiple(side: int) -> int:
     return max(64, int(math.ceil(side / 16) * 16))
 
 
-def _without_nesting(found: list[tuple[Spot, np.ndarray, bool]]) -> list[tuple[Spot, np.ndarray, bool]]:
-    """Returns the dice without nests (a die's pips, or a cluster seen as one big die): the surer side stays; raises nothing.
-
-    A lone mark in the middle of a plain square is a 1, or one die alone on a dark tray. So a big face read
-    as a 1 around a spot the finder was surer of keeps its value but counts as read two ways: its views no
-    longer agree (it becomes `unsure`).
-    """
-    def sureness(item: tuple[Spot, np.ndarray, bool]) -> float:  # finder's chance x the likeliest face's chance
-        spot, chance, _ = item
-        return spot.chance * float(chance[1:].max())
-
-    dropped: set[int] = set()
-    contested: set[int] = set()
-    for big_index, (big, _, _) in enumerate(found):
-        inside = [index for index, (small, _, _) in enumerate(found) if _nested(small, big)]
-        if inside and sureness(found[big_index]) >= np.mean([sureness(found[index]) for index in inside]):
-            dropped.update(inside)
-            if _likeliest_face(found[big_index][1]) == 1 and max(found[index][0].chance for index in inside) > big.chance:
-                contested.add(big_index)
-        elif inside:
-            dropped.add(big_index)
-    return [
-        (spot, chance, agreed and index not in contested)
-        for index, (spot, chance, agreed) in enumerate(found)
-        if index not in dropped
-    ]
-
-
-def _nested(small: Spot, big: Spot) -> bool:
-    """Whether the small face lies wholly within the big one (grown by a fifth); raises nothing.
-
-    Wholly, not just its centre: a neighbour the finder sized too big must not swallow the die beside it.
-    """
-    reach = math.hypot(small.x - big.x, small.y - big.y) + small.face / 2
-    return small.face < 0.6 * big.face and reach < 0.6 * big.face
-
-
-def _likeliest_face(chance: np.ndarray) -> int:
-    """Returns the likeliest class other than nothing: 1-6 pips, or NOT_PIPS; raises nothing."""
-    return int(np.argmax(chance[1:CLASSES])) + 1
-
-
 def _die_from(spot: Spot, chance: np.ndarray, agreed: bool, image: np.ndarray, *, faint: bool = False) -> DieReading:
     """Returns the reading for one kept die: value, box, confidence and flags; raises nothing.
 
@@ -216,7 +175,7 @@ def _die_from(spot: Spot, chance: np.ndarray, agreed: bool, image: np.ndarray, *
     likely a speck on the cloth.
     """
     faces = chance[1:CLASSES] / max(1e-9, 1.0 - chance[NOTHING])
-    best = _likeliest_face(chance)
+    best = likeliest_face(chance)
     confidence = float(faces[best - 1])
     flags: list[str] = []
     value: int | None = best

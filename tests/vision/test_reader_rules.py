@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from vision.finder import Spot
-from vision.reader import _mark_specks, _without_nesting
+from vision.nesting import without_nesting
+from vision.reader import _mark_specks
 from vision.types import UNSURE, DieReading
 
 
@@ -19,32 +20,32 @@ def _chances(value: int, chance: float) -> np.ndarray:
 def test_a_die_keeps_its_pips_out_and_its_views_agreeing() -> None:
     die = (Spot(100, 100, 60, 0.9), _chances(2, 0.95), True)
     pips = [(Spot(90, 90, 12, 0.5), _chances(1, 0.4), True), (Spot(110, 110, 12, 0.45), _chances(1, 0.4), True)]
-    assert _without_nesting([die, *pips]) == [die]
+    assert without_nesting([die, *pips]) == [die]
 
 
 def test_a_tray_read_as_a_one_around_a_die_the_finder_was_surer_of_is_not_sure() -> None:
     tray = (Spot(660, 610, 680, 0.56), _chances(1, 0.89), True)
     numeral_die = (Spot(663, 609, 158, 0.78), _chances(3, 0.33), True)
-    (kept,) = _without_nesting([tray, numeral_die])
+    (kept,) = without_nesting([tray, numeral_die])
     assert kept[0] == tray[0] and kept[2] is False  # kept (surer reading) but no longer agreed: `unsure`
 
 
 def test_a_big_two_whose_pips_the_finder_was_surer_of_stays_agreed() -> None:
     die = (Spot(245, 189, 244, 0.7), _chances(2, 0.95), True)  # a die filling the photo: its pips look like dice
     pips = [(Spot(217, 143, 52, 0.79), _chances(5, 0.3), True), (Spot(248, 251, 52, 0.7), _chances(6, 0.3), True)]
-    assert _without_nesting([die, *pips]) == [die]
+    assert without_nesting([die, *pips]) == [die]
 
 
 def test_a_cluster_read_as_one_big_die_gives_way_to_its_dice() -> None:
     cluster = (Spot(100, 100, 120, 0.5), _chances(4, 0.5), True)
     dice = [(Spot(70, 70, 50, 0.9), _chances(5, 0.97), True), (Spot(130, 130, 50, 0.9), _chances(2, 0.97), True)]
-    assert _without_nesting([cluster, *dice]) == dice
+    assert without_nesting([cluster, *dice]) == dice
 
 
 def test_a_neighbour_sized_too_big_does_not_swallow_the_die_beside_it() -> None:
     neighbour = (Spot(305, 234, 54, 0.76), _chances(4, 0.97), True)  # a red 4 of 35 px, found 54 px big
     beside = (Spot(315, 262, 30, 0.59), _chances(6, 0.97), True)  # its centre is inside that box, its face is not
-    assert _without_nesting([neighbour, beside]) == [neighbour, beside]
+    assert without_nesting([neighbour, beside]) == [neighbour, beside]
 
 
 def test_a_speck_far_smaller_than_the_die_beside_it_is_unsure() -> None:
