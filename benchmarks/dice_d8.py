@@ -27,7 +27,9 @@ import numpy as np  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "scripts"))
 
+from dice_training.rendered import SEEN_WHOLE  # noqa: E402  (a die the training may read, the same here)
 from vision.cutting import pyramid  # noqa: E402
 from vision.numerals import D8_FILE, NumeralReader  # noqa: E402
 from vision.reader import MODELS, SURE, DiceReader  # noqa: E402
@@ -36,7 +38,6 @@ from vision.splits import measures_the_d8  # noqa: E402
 
 RENDERS = Path.home() / ".cache" / "companion" / "renders" / "blender-v1"
 PHOTOS = REPO.parent / "shared" / "dice" / "burksbuilds-d8-numerals"
-SEEN_WHOLE = 0.95  # as training: a top face seen at fewer of its points, or a cocked die, has no fair value
 
 
 def _count(tally: Tally, right: bool, sure: bool) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 import math
 
+from vision.checks import KINDS
+
 
 def add_hints(parser: argparse.ArgumentParser) -> None:
     """Adds the rig's hints a calibrated box reads with (--die-px, --tray); raises nothing."""
@@ -42,6 +44,6 @@ def add_sides(parser: argparse.ArgumentParser) -> None:
 def dice_kinds(text: str) -> tuple[int, ...]:
     """A --sides value; raises argparse.ArgumentTypeError with a sentence unless it is 6, 8 or 6,8."""
     parts = [part.strip() for part in text.split(",")]
-    if not parts or any(part not in ("6", "8") for part in parts):
+    if not parts or any(part not in {str(count) for count in KINDS} for part in parts):
         raise argparse.ArgumentTypeError(f"the dice on the tray must be 6, 8 or 6,8, not {text!r}")
     return tuple(sorted({int(part) for part in parts}))

@@ -96,12 +96,12 @@ class DiceReader:
             taught = self.taught
             if taught is not None and places:
                 faces = taught(images, places, faces)
-        contrast = {spot: face_contrast(crop) for spot, crop in zip(spots, faces.crops)}
-        kept = [
-            (spot, chance, agree)
-            for spot, chance, agree in zip(spots, faces.chances, faces.agreed)
-            if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE and contrast[spot] >= STANDS_APART
-        ]
+        kept, contrast = [], {}
+        for spot, chance, agree, crop in zip(spots, faces.chances, faces.agreed, faces.crops):
+            if spot.chance * (1.0 - chance[NOTHING]) >= KEEP_DIE:  # only a likely die's contrast is worth measuring
+                contrast[spot] = face_contrast(crop)
+                if contrast[spot] >= STANDS_APART:
+                    kept.append((spot, chance, agree))
         found = without_nesting(kept)
         dice = [_die_from(spot, chance, agree, images[0], faint=contrast[spot] < LONE_DOT_APART)
                 for spot, chance, agree in found]
