@@ -163,3 +163,26 @@ def test_the_d8_reader_learns_the_even_frames_d8_and_never_the_odd_frames_that_m
     assert {drawn._example("d6")[1] for _ in range(40)} == {0}  # a d6, from either frame, is no d8
     crops, classes = drawn.batch(64)
     assert crops.shape == (64, 3, 32, 32) and set(classes) <= set(range(9)) and len(set(classes)) > 3
+
+
+def test_a_view_of_one_die_alone_keeps_only_its_square_on_plain_ground(
+        data, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(REPO / "scripts"))
+    from dice_training import finder_train
+    from vision.cutting import pyramid
+
+    monkeypatch.setattr(finder_train, "ALONE_SHARE", 1.0)
+    image = np.random.default_rng(5).integers(0, 256, (400, 400, 3)).astype(np.uint8)  # busy ground everywhere
+    dice = tuple(data.Die(x, y, 40.0, 3) for x, y in ((100, 100), (300, 300), (100, 300)))
+    photo = data.Photo("alone.jpg", image, dice)
+    for seed in range(20):
+        rng = np.random.default_rng(seed)
+        view, labels = finder_train.finder_view(photo, pyramid(image), rng)
+        assert len(labels) == 1  # the other dice lie far outside the anchor's square
+        x, y, face = labels[0]
+        assert finder_train.ALONE_RANGE[0] * 0.99 <= face <= finder_train.ALONE_RANGE[1] * 1.01
+        reach = face * (0.5 + finder_train.ALONE_MARGIN[1]) + 2
+        ground = np.ones(view.shape[:2], bool)
+        ground[max(0, int(y - reach)):int(y + reach), max(0, int(x - reach)):int(x + reach)] = False
+        far = view[ground]
+        assert far.std(axis=0).max() < 40  # plain ground (recolouring adds grain), not the busy photo
