@@ -28,6 +28,7 @@ class FaceReadings(NamedTuple):
     chances: np.ndarray  # (N, CLASSES)
     agreed: np.ndarray  # (N,) bool
     crops: np.ndarray  # (N, FACE_CROP, FACE_CROP, 3) float32, each place as first seen
+    sure_from: float | None = None  # a value this likely is sure (None: the reader's own SURE); a table's layer sets it
 
 
 class FaceReader:

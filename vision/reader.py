@@ -103,7 +103,8 @@ class DiceReader:
                 if contrast[spot] >= STANDS_APART:
                     kept.append((spot, chance, agree))
         found = without_nesting(kept)
-        dice = [_die_from(spot, chance, agree, images[0], faint=contrast[spot] < LONE_DOT_APART)
+        sure_from = SURE if faces.sure_from is None else faces.sure_from
+        dice = [_die_from(spot, chance, agree, images[0], faint=contrast[spot] < LONE_DOT_APART, sure_from=sure_from)
                 for spot, chance, agree in found]
         return dice if kinds == (6,) else self._as_d8(images, found, dice, kinds)
 
@@ -168,11 +169,12 @@ def _multiple(side: int) -> int:
     return max(64, int(math.ceil(side / 16) * 16))
 
 
-def _die_from(spot: Spot, chance: np.ndarray, agreed: bool, image: np.ndarray, *, faint: bool = False) -> DieReading:
+def _die_from(spot: Spot, chance: np.ndarray, agreed: bool, image: np.ndarray, *, faint: bool = False,
+              sure_from: float = SURE) -> DieReading:
     """Returns the reading for one kept die: value, box, confidence and flags; raises nothing.
 
     A 1 on a `faint` face (one that barely stands apart from its surround) is unsure: a lone dot there is as
-    likely a speck on the cloth.
+    likely a speck on the cloth. A value is sure from `sure_from` (the table's own threshold, where it taught one).
     """
     faces = chance[1:CLASSES] / max(1e-9, 1.0 - chance[NOTHING])
     best = likeliest_face(chance)
@@ -182,7 +184,7 @@ def _die_from(spot: Spot, chance: np.ndarray, agreed: bool, image: np.ndarray, *
     if best == NOT_PIPS:
         value = None
         flags += [NOT_PIPS_FLAG, UNSURE]
-    elif _doubtful(spot, confidence, agreed, image) or (faint and best == 1):
+    elif _doubtful(spot, confidence, agreed, image, sure_from) or (faint and best == 1):
         flags.append(UNSURE)
     return DieReading(6, value, _box(spot, image.shape[1], image.shape[0]), round(confidence, 3), tuple(flags))
 
@@ -199,11 +201,11 @@ def _d8_from(spot: Spot, numeral: np.ndarray, agreed: bool, image: np.ndarray) -
     return DieReading(8, value, _box(spot, image.shape[1], image.shape[0]), round(confidence, 3), flags)
 
 
-def _doubtful(spot: Spot, confidence: float, agreed: bool, image: np.ndarray) -> bool:
+def _doubtful(spot: Spot, confidence: float, agreed: bool, image: np.ndarray, sure_from: float = SURE) -> bool:
     """Whether a reading may not be given as sure: an unclear value, a doubtful spot, views that disagree, or a
     face the frame's edge cuts; raises nothing."""
     return (
-        confidence < SURE
+        confidence < sure_from
         or spot.chance < SURE_SPOT
         or not agreed
         or _cut_by_the_edge(spot, image.shape[1], image.shape[0])

@@ -1,8 +1,9 @@
 """A regression floor on one learning curve (benchmarks/dice_learning.py): tomitomi3, a source the shipped networks
 never saw, taught 50 photos of a seeded draw and read on the other 250.
 
-Measured: the reader alone 70.7 % sure & right and 0.67 % silent errors on all 300; taught 50, 74.0 % and 0.40 % on
-the other 250 (the layer was kept). The floors sit just under that.
+Measured: the reader alone 70.7 % sure & right and 0.67 % silent errors on all 300; taught 50, 96.8 % and 0.40 % on
+the other 250 (the layer was kept, sure from 0.5: the reader reads these dice right but timidly). The floors sit
+just under that.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from vision.scoring import Tally, load_folder, score_photo
 from vision.teaching import examples_from
 
 SEED = 34  # benchmarks/dice_learning.py's draw
-LOWEST_SURE_RIGHT = 0.73
+LOWEST_SURE_RIGHT = 0.95
 MOST_SILENT = 0.005
 
 
