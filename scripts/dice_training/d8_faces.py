@@ -16,7 +16,7 @@ from dice_training.augment import recolour, squashed
 from dice_training.data import Die, Photo
 from dice_training.drawing import CropDraws
 from dice_training.renders import contrasting, numeral_crop, pip_face_crop, plain_crop
-from vision.cutting import CONTEXT, FACE_CROP, cut_face, pyramid
+from vision.cutting import CONTEXT, FACE_CROP, pyramid
 from vision.numerals import D8_ZOOM
 from vision.splits import measures_the_d8
 
@@ -56,7 +56,8 @@ class D8Examples(CropDraws):
         pool = {"rendered d8": self.d8, "d6": self.d6}.get(kind)
         if pool:
             index, die = pool[int(rng.integers(len(pool)))]
-            return self._cut(self.levels[index], die), die.d8
+            crop = self._cut_die(self.levels[index], die, zoom=D8_ZOOM, mirror=False)  # a mirrored 2 is no 2
+            return recolour(crop, rng, invert=0.1, blur=0.8), die.d8
         if kind == "pips":
             return recolour(pip_face_crop(rng, int(rng.integers(1, 7))), rng), 0
         if kind == "other numeral":
@@ -64,15 +65,6 @@ class D8Examples(CropDraws):
             crop = numeral_crop(rng, numbers=(1, 21), triangles=0.0) if wider else numeral_crop(rng, numbers=(9, 21), triangles=1.0)
             return recolour(crop, rng), 0
         return plain_crop(rng).astype(np.float32), 0
-
-    def _cut(self, levels: list[np.ndarray], die: Die) -> np.ndarray:
-        """Returns a labelled die's crop, jittered, turned (never mirrored: a mirrored 2 is no 2) and recoloured."""
-        rng = self.rng
-        x = die.x + rng.normal(0, 0.08) * die.face
-        y = die.y + rng.normal(0, 0.08) * die.face
-        face = die.face * D8_ZOOM * math.exp(rng.normal(0, 0.14))
-        crop = squashed(cut_face(levels, x, y, face, float(rng.uniform(0, 360))), rng)
-        return recolour(crop, rng, invert=0.1, blur=0.8)
 
 
 def _measuring(name: str) -> bool:

@@ -7,7 +7,7 @@ import math
 import cv2
 import numpy as np
 
-from dice_training.augment import recolour, squashed
+from dice_training.augment import recolour
 from dice_training.data import UNREADABLE, Die, Photo
 from dice_training.drawing import CropDraws
 from dice_training.renders import numeral_crop, pip_face_crop, plain_crop
@@ -73,12 +73,8 @@ class FaceExamples(CropDraws):
 
     def _die(self, levels: list[np.ndarray], die: Die) -> tuple[np.ndarray, int]:
         """Returns a labelled die's crop, jittered, turned, squashed and recoloured, and its value; raises nothing."""
-        rng = self.rng
-        x = die.x + rng.normal(0, 0.08) * die.face
-        y = die.y + rng.normal(0, 0.08) * die.face
-        face = die.face * math.exp(rng.normal(0, 0.14))
-        crop = squashed(cut_face(levels, x, y, face, float(rng.uniform(0, 360)), bool(rng.random() < 0.5)), rng)
-        return _blurred_small(recolour(crop, rng, invert=0.15, blur=0.8), rng), die.value
+        crop = self._cut_die(levels, die)
+        return _blurred_small(recolour(crop, self.rng, invert=0.15, blur=0.8), self.rng), die.value
 
     def _ground(self, photo: Photo, levels: list[np.ndarray], face: float) -> tuple[np.ndarray, int]:
         """Returns a crop that is not one die's face: ground, between dice, a pip close up; raises nothing."""
