@@ -15,6 +15,7 @@ MATERIALS = ("opaque", "opaque", "opaque", "translucent", "marbled", "pearl", "g
 SURFACES = ("hex_felt", "wood_box", "wood_bowl", "plastic_tray", "cloth", "neoprene", "board")
 LIGHTS = ("window_sun", "desk_lamp", "overhead")
 ONE_MARKS = ("pip", "pip", "pip", "big_pip", "star", "diamond")  # an emblem or logo on the 1
+KINDS = ("table", "d8")  # the kinds of frame a set may hold (scene_plan)
 WALLED = {"hex_felt": 6, "wood_box": 4, "wood_bowl": 20, "plastic_tray": 4}  # sides of the tray's wall
 
 
@@ -129,9 +130,9 @@ def _ink(rng: random.Random, body: Colour) -> Colour:
     return (0.02, 0.02, 0.02) if bright > 0.45 else (0.9, 0.9, 0.88)
 
 
-def die_design(rng: random.Random) -> DieDesign:
-    """A random die design; raises nothing."""
-    sides = 8 if rng.random() < 0.2 else 6
+def die_design(rng: random.Random, sides: int | None = None) -> DieDesign:
+    """A random die design, a d6 or d8 as given or by chance (one in five a d8); raises nothing."""
+    sides = sides or (8 if rng.random() < 0.2 else 6)
     material = rng.choice(MATERIALS)
     body = _colour(rng) if rng.random() < 0.6 else (rng.choice([(0.85, 0.85, 0.82), (0.02, 0.02, 0.02)]))
     if material == "translucent":
@@ -169,10 +170,11 @@ def light(rng: random.Random) -> Light:
                  (1.0, 1.0, rng.uniform(0.9, 1.0)), rng.uniform(0.2, 0.6))
 
 
-def camera(rng: random.Random) -> CameraView:
-    """A random camera from straight down to 50 degrees oblique, aiming at dice 20 to 120 pixels; raises nothing."""
+def camera(rng: random.Random, smallest: float = 20.0) -> CameraView:
+    """A random camera from straight down to 50 degrees oblique, aiming at dice `smallest` to 120 pixels (log-uniform);
+    raises nothing."""
     return CameraView(tilt=rng.choice((0.0, rng.uniform(0, 20), rng.uniform(0, 50))), azimuth=rng.uniform(0, 360),
-                      focal_mm=rng.uniform(20, 60), die_pixels=20 * 6 ** rng.random(),
+                      focal_mm=rng.uniform(20, 60), die_pixels=smallest * (120.0 / smallest) ** rng.random(),
                       f_stop=rng.choice((2.0, 4.0, 8.0, 16.0, 32.0)), focus_error=rng.uniform(-0.08, 0.08))
 
 
@@ -183,9 +185,10 @@ def finish(rng: random.Random) -> Finish:
                   jpeg_quality=rng.randint(55, 95), key=rng.uniform(0.1, 0.3))
 
 
-def drops(rng: random.Random, designs: tuple[DieDesign, ...], place: Surface) -> tuple[DieDrop, ...]:
-    """Where each die starts: one handful dropped in a heap, or spread; raises nothing."""
-    count = rng.choice((1, 1, 2, 2, 3, 3, 4, 5, 6, 8, 10))
+def drops(rng: random.Random, designs: tuple[DieDesign, ...], place: Surface,
+          counts: tuple[int, ...] = (1, 1, 2, 2, 3, 3, 4, 5, 6, 8, 10)) -> tuple[DieDrop, ...]:
+    """Where each die starts: one handful of one of `counts` dice, dropped in a heap or spread; raises nothing."""
+    count = rng.choice(counts)
     heap = rng.random() < 0.5
     spread = place.radius * (0.25 if heap else 0.6)
     middle = (rng.uniform(-0.3, 0.3) * place.radius, rng.uniform(-0.3, 0.3) * place.radius)
@@ -214,9 +217,20 @@ def leaning(rng: random.Random, design: DieDesign, index: int, place: Surface) -
     return DieDrop(design=index, start=start, turn=turn, lean=tilt, wall=wall)
 
 
-def scene_plan(seed: int) -> ScenePlan:
-    """The plan of the frame with this seed; the same seed always gives the same plan; raises nothing."""
+def scene_plan(seed: int, kind: str = "table") -> ScenePlan:
+    """The plan of the frame with this seed and kind; the same seed and kind always give the same plan; raises
+    ValueError for a kind not in KINDS.
+
+    "table": any dice, 20 to 120 pixels. "d8": a d8 close up (40 to 120 pixels), alone or with a few other dice,
+    so its numerals are big enough to learn."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind of frame {kind!r}; expected one of {', '.join(KINDS)}")
     rng = random.Random(seed)
+    if kind == "d8":
+        designs = (die_design(rng, sides=8),) + tuple(die_design(rng) for _ in range(rng.choice((0, 0, 1))))
+        place = surface(rng)
+        return ScenePlan(seed=seed, designs=designs, dice=drops(rng, designs, place, (1, 1, 2, 2, 3)), surface=place,
+                         light=light(rng), camera=camera(rng, smallest=40.0), finish=finish(rng))
     designs = tuple(die_design(rng) for _ in range(rng.choice((1, 1, 2, 3))))
     place = surface(rng)
     return ScenePlan(seed=seed, designs=designs, dice=drops(rng, designs, place), surface=place, light=light(rng),

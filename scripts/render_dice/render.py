@@ -1,6 +1,6 @@
 """Renders a set of labelled dice frames with Blender's Cycles on the CPU, resuming where a stopped run left off.
 
-    blender -b --python-exit-code 1 -P scripts/render_dice/render.py -- --out DIR --count N [--seed S]
+    blender -b --python-exit-code 1 -P scripts/render_dice/render.py -- --out DIR --count N [--seed S] [--kind table|d8]
 
 Frame N of a set is planned from seed S + N, so it is the same at every run; a finished frame (JPEG, then its
 JSON record) is skipped on a rerun, and labels.csv and details.csv are rebuilt from the records.
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from render_dice import drop, finish, labels, look_at, stage  # noqa: E402
 from render_dice.dice import die_mesh  # noqa: E402
-from render_dice.plan import ScenePlan, scene_plan  # noqa: E402
+from render_dice.plan import KINDS, ScenePlan, scene_plan  # noqa: E402
 
 
 def _arguments() -> argparse.Namespace:
@@ -35,6 +35,7 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=330000, help="the set's seed; frame N uses seed + N")
     parser.add_argument("--size", type=int, default=320, help="frame width and height in pixels")
     parser.add_argument("--samples", type=int, default=32, help="Cycles samples a pixel")
+    parser.add_argument("--kind", choices=KINDS, default="table", help="table: any dice; d8: a d8 close up, with a few others")
     argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
     arguments = parser.parse_args(argv)
     if arguments.count < 1 or arguments.first < 0 or arguments.size < 32 or arguments.samples < 1:
@@ -108,7 +109,7 @@ def render_frame(folder: Path, number: int, arguments: argparse.Namespace) -> fl
     """Plans, drops, builds, renders and labels frame `number`; returns its seconds; raises RuntimeError or
     OSError when Blender or the disk fails."""
     started = time.monotonic()
-    plan = scene_plan(arguments.seed + number)
+    plan = scene_plan(arguments.seed + number, arguments.kind)
     bpy.ops.wm.read_factory_settings(use_empty=True)
     poses = drop.settle(plan)
     stage.build_tray(plan.surface)
@@ -131,7 +132,7 @@ def render_frame(folder: Path, number: int, arguments: argparse.Namespace) -> fl
         rendering = time.monotonic() - rendering
         _save_jpeg(plan, rendered, folder / labels.frame_name(number))
     seconds = time.monotonic() - started
-    details = plan.as_dict() | {"camera_distance": round(distance, 4), "size": arguments.size,
+    details = plan.as_dict() | {"kind": arguments.kind, "camera_distance": round(distance, 4), "size": arguments.size,
                                 "samples": arguments.samples,
                                 "render_seconds": round(rendering, 2)}
     labels.save_record(folder, number, found, details, seconds)

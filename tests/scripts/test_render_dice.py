@@ -218,3 +218,15 @@ def test_a_die_set_against_a_wall_touches_it_and_the_floor(render_dice):
     assert abs(drop.start[2] - edge / 2 * (math.sin(lean) + math.cos(lean))) < 0.001
     assert 34 <= drop.lean <= 43 and all(angle % 90 == 0 for angle in drop.turn)
     assert any(item.dice[0].lean for item in map(plan.scene_plan, range(200)))
+
+
+def test_a_d8_frame_holds_a_d8_close_up_and_the_table_frames_are_as_before(render_dice):
+    plan = render_dice.plan
+    assert plan.scene_plan(41).as_dict() == plan.scene_plan(41, "table").as_dict()
+    d8_plans = [plan.scene_plan(seed, "d8") for seed in range(200)]
+    assert all(item.designs[0].sides == 8 and item.designs[0].marks == "numerals" for item in d8_plans)
+    assert all(40 <= item.camera.die_pixels <= 120 and len(item.dice) <= 3 for item in d8_plans)
+    assert any(any(design.sides == 6 for design in item.designs) for item in d8_plans)  # a d6 beside it, sometimes
+    assert plan.scene_plan(7, "d8").as_dict() == plan.scene_plan(7, "d8").as_dict()
+    with pytest.raises(ValueError, match="unknown kind"):
+        plan.scene_plan(7, "d20")
