@@ -72,7 +72,7 @@ def main() -> None:
     parser.add_argument("--finder-steps", type=int, default=20000)
     parser.add_argument("--face-steps", type=int, default=6000)
     parser.add_argument("--second-steps", type=int, default=12000)
-    parser.add_argument("--d8-steps", type=int, default=3000)
+    parser.add_argument("--d8-steps", type=int, default=8000)
     parser.add_argument("--out", type=Path, default=REPO / "vision" / "models")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--synthetic", type=int, default=40, help="rendered tray photos added (demo camera dice)")
