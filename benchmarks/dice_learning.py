@@ -65,7 +65,7 @@ def curve(reader: DiceReader, features: Features, photos: list[LabelledPhoto], t
 def learning_time(features: Features, examples: list[Example], count: int) -> float:
     """Returns the CPU seconds learning takes from `count` examples (repeated from those given); raises ValueError with none."""
     many = [examples[index % len(examples)] for index in range(count)]
-    many = [Example(e.surround, e.value, e.prior, e.base_value, e.base_sure, f"{e.group}#{i // len(examples)}")
+    many = [Example(e.surround, e.value, e.prior, e.base_value, e.base_sure, f"{e.group}#{i // len(examples)}", e.face)
             for i, e in enumerate(many)]
     started = time.process_time()
     learn(many, features)

@@ -62,4 +62,5 @@ def _example(seen: Seen, box: Box, group: str) -> Example | None:
     index = min(near)[1]
     prior = np.asarray(seen.faces.chances[index], np.float32)
     base_value, base_sure = base_reading(prior, bool(seen.faces.agreed[index]))
-    return Example(surround_of(seen.images, *seen.places[index]), 0, prior, base_value, base_sure, group)
+    return Example(surround_of(seen.images, *seen.places[index]), 0, prior, base_value, base_sure, group,
+                   float(seen.places[index][2]))

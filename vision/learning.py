@@ -20,7 +20,7 @@ import numpy as np
 from vision.cutting import CONTEXT, FACE_CROP, cut_views, normalise
 from vision.faces import CLASSES, NOTHING, FaceReadings
 from vision.networks import read_network
-from vision.reader import KEEP_DIE
+from vision.reader import KEEP_DIE, STALE_HINT, SURE
 
 FEWEST_TO_JUDGE = 30  # under this many taught dice a held-back check is luck: with 4 casino dice it passed a layer
 # that read 0.37 % of the rest silently wrong where the reader alone read none wrong
@@ -47,6 +47,7 @@ class Example:
     base_value: int | None  # what the reader without this layer said ...
     base_sure: bool  # ... and whether it was sure
     group: str  # the photo or roll it came from: examples of one group are held back together
+    face: float = 0.0  # the face's side in frame pixels where it was read (0: not known)
 
 
 @dataclass(frozen=True)
@@ -71,11 +72,12 @@ class Layer:
     check: Check  # the layer's own check on held-back dice
     base: Check  # the base reader's on the same dice
     examples: int
+    face: float = 0.0  # the taught dice's usual face side in frame pixels (0: not known)
 
     def to_bytes(self) -> bytes:
         """Returns the layer as .npz bytes; raises nothing."""
         buffer = io.BytesIO()
-        np.savez(buffer, weights=self.weights, threshold=self.threshold, examples=self.examples,
+        np.savez(buffer, weights=self.weights, threshold=self.threshold, examples=self.examples, face=self.face,
                  check=np.array([self.check.dice, self.check.sure_right, self.check.silent]),
                  base=np.array([self.base.dice, self.base.sure_right, self.base.silent]))
         return buffer.getvalue()
@@ -85,8 +87,9 @@ class Layer:
         """Returns the layer saved by to_bytes; raises ValueError when the bytes are no such layer."""
         try:
             saved = np.load(io.BytesIO(data))
+            face = float(saved["face"]) if "face" in saved.files else 0.0  # a layer saved before faces were kept
             return cls(saved["weights"].astype(np.float64), float(saved["threshold"]), Check(*map(int, saved["check"])),
-                       Check(*map(int, saved["base"])), int(saved["examples"]))
+                       Check(*map(int, saved["base"])), int(saved["examples"]), face)
         except (OSError, KeyError, ValueError, TypeError) as error:
             raise ValueError(f"the learned layer could not be read ({error}).") from error
 
@@ -160,11 +163,18 @@ def relook(layer: Layer, features: Features):  # noqa: ANN201 - returns vision.r
         if len(dice):
             surrounds = [surround_of(images, *places[index]) for index in dice]
             chances[dice], agree = chances_with(layer, features.of_surrounds(surrounds, READ_VIEWS), chances[dice])
-            sure_enough = chances[dice, 1:].max(axis=1) / np.maximum(1e-9, 1.0 - chances[dice, NOTHING]) >= layer.threshold
-            agreed[dice] = agree & sure_enough
+            confidence = chances[dice, 1:].max(axis=1) / np.maximum(1e-9, 1.0 - chances[dice, NOTHING])
+            usual = np.array([_usual_size(layer, places[index][2]) for index in dice], bool)
+            agreed[dice] = agree & (confidence >= layer.threshold) & ((confidence >= SURE) | usual)
         return FaceReadings(chances.astype(np.float32), agreed, faces.crops, layer.threshold)
 
     return taught
+
+
+def _usual_size(layer: Layer, face: float) -> bool:
+    """Whether a face is about the size of the dice the table taught, so that the table's own threshold may make it
+    sure below the reader's: a spot of another size (a die's lone pip, a speck) keeps the reader's; raises nothing."""
+    return layer.face > 0 and 1 / STALE_HINT <= face / layer.face <= STALE_HINT
 
 
 def learn(examples: list[Example], features: Features, *, previous: Layer | None = None) -> tuple[Layer | None, str]:
@@ -182,7 +192,8 @@ def learn(examples: list[Example], features: Features, *, previous: Layer | None
     base = _base_check(examples)
     threshold, check = _threshold(held, values, base)
     weights = _fit(seen, priors, values)
-    layer = Layer(weights, threshold, check, base, len(examples))
+    faces = [example.face for example in examples if example.face > 0]
+    layer = Layer(weights, threshold, check, base, len(examples), float(np.median(faces)) if faces else 0.0)
     if previous is not None:
         kept = _earlier_kept(previous, held, threshold, seen, priors, values)
         if kept is not None:

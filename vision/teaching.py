@@ -39,7 +39,8 @@ def examples_from(reader: DiceReader, frame: np.ndarray, values: tuple[int, ...]
         place = _place_of(reading.dice[die_index].box, places)  # type: ignore[arg-type]
         prior = faces.chances[place]  # type: ignore[attr-defined]
         examples.append(Example(surround_of(seen["images"], *places[place]), values[label], prior,  # type: ignore[index, arg-type]
-                                *base_reading(prior, bool(faces.agreed[place])), group))  # type: ignore[attr-defined]
+                                *base_reading(prior, bool(faces.agreed[place])), group,  # type: ignore[attr-defined]
+                                float(places[place][2])))  # type: ignore[index]
     return examples, len(values) - len(pairs)
 
 

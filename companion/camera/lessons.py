@@ -23,7 +23,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS examples (
     id INTEGER PRIMARY KEY AUTOINCREMENT, added REAL NOT NULL, how TEXT NOT NULL, grp TEXT NOT NULL,
     value INTEGER NOT NULL CHECK (value BETWEEN 1 AND 6), surround BLOB NOT NULL, prior BLOB NOT NULL,
-    base_value INTEGER, base_sure INTEGER NOT NULL);
+    base_value INTEGER, base_sure INTEGER NOT NULL, face REAL NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS layer (id INTEGER PRIMARY KEY CHECK (id = 1), learned REAL NOT NULL, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
@@ -39,6 +39,8 @@ class Lessons:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(SCHEMA)
+        if "face" not in {row[1] for row in self._db.execute("PRAGMA table_info(examples)")}:  # a file kept before
+            self._db.execute("ALTER TABLE examples ADD COLUMN face REAL NOT NULL DEFAULT 0")  # faces were: size unknown
 
     def close(self) -> None:
         """Closes the file; raises nothing."""
@@ -50,12 +52,13 @@ class Lessons:
         if how not in HOW:
             raise ValueError(f"an example is {', '.join(HOW)}, not {how!r}.")
         rows = [(time.time(), how, example.group, _checked(example.value), _png(example.surround),
-                 np.asarray(example.prior, np.float32).tobytes(), example.base_value, int(example.base_sure))
+                 np.asarray(example.prior, np.float32).tobytes(), example.base_value, int(example.base_sure),
+                 float(example.face))
                 for example in examples]
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            self._db.executemany("INSERT INTO examples (added, how, grp, value, surround, prior, base_value, base_sure) "
-                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            self._db.executemany("INSERT INTO examples (added, how, grp, value, surround, prior, base_value, base_sure, "
+                                 "face) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
             self._db.execute("DELETE FROM examples WHERE id NOT IN (SELECT id FROM examples ORDER BY id DESC LIMIT ?)",
                              (MOST_EXAMPLES,))
         return self.count()
@@ -72,10 +75,10 @@ class Lessons:
 
     def examples(self) -> list[Example]:
         """Returns every kept example, oldest first; raises sqlite3.Error."""
-        rows = self._db.execute("SELECT grp, value, surround, prior, base_value, base_sure FROM examples ORDER BY id")
+        rows = self._db.execute("SELECT grp, value, surround, prior, base_value, base_sure, face FROM examples ORDER BY id")
         return [Example(cv2.imdecode(np.frombuffer(surround, np.uint8), cv2.IMREAD_COLOR), value,
-                        np.frombuffer(prior, np.float32).copy(), base_value, bool(base_sure), group)
-                for group, value, surround, prior, base_value, base_sure in rows]
+                        np.frombuffer(prior, np.float32).copy(), base_value, bool(base_sure), group, float(face))
+                for group, value, surround, prior, base_value, base_sure, face in rows]
 
     def layer(self) -> Layer | None:
         """Returns the learned layer, or None when there is none or learning is off; raises ValueError for a damaged one."""

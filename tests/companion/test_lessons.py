@@ -1,6 +1,7 @@
 """The table's lessons (companion/camera/lessons.py) and `companion teach` / `read-dice --state`."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from pathlib import Path
@@ -29,6 +30,20 @@ def test_examples_survive_closing_and_keep_their_pictures(tmp_path: Path) -> Non
     assert np.array_equal(found[0].surround, example(3).surround)
     assert again._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     again.close()
+
+
+def test_a_file_kept_before_faces_were_measured_opens_with_its_examples(tmp_path: Path) -> None:
+    old = sqlite3.connect(tmp_path / FILE)
+    old.executescript(lessons_module.SCHEMA.replace(", face REAL NOT NULL DEFAULT 0", ""))
+    old.execute("INSERT INTO examples (added, how, grp, value, surround, prior, base_value, base_sure) VALUES "
+                "(1, 'taught', 'roll-1', 4, ?, ?, 4, 1)", (lessons_module._png(example(4).surround),
+                                                        example(4).prior.tobytes()))
+    old.commit()
+    old.close()
+    kept = Lessons(tmp_path)
+    kept.add([dataclasses.replace(example(2), face=31.5)])
+    assert [(item.value, item.face) for item in kept.examples()] == [(4, 0.0), (2, 31.5)]  # 0: its size is not known
+    kept.close()
 
 
 def test_the_oldest_are_dropped_beyond_the_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
