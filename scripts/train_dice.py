@@ -73,6 +73,8 @@ def main() -> None:
     parser.add_argument("--face-steps", type=int, default=6000)
     parser.add_argument("--second-steps", type=int, default=12000)
     parser.add_argument("--d8-steps", type=int, default=8000)
+    parser.add_argument("--alone-share", type=float, default=0.0,
+                        help="the finder's views that show one die alone, cut tight on plain ground (0 as shipped)")
     parser.add_argument("--out", type=Path, default=REPO / "vision" / "models")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--synthetic", type=int, default=40, help="rendered tray photos added (demo camera dice)")
@@ -108,7 +110,7 @@ def main() -> None:
         f"{''.join(f', renders in {folder.name}' for folder in options.renders)})")
     if "finder" in options.part:
         finder = train_finder(photos, options.finder_steps, SEED, log, device=options.device, minutes=options.minutes,
-                              workers=options.workers, checkpoint=options.out / "finder.ckpt")
+                              workers=options.workers, checkpoint=options.out / "finder.ckpt", alone_share=options.alone_share)
         save(finder, torch.zeros(1, 3, 256, 256), options.out / "dice_finder.onnx", spatial=True)
         log("wrote dice_finder.onnx")
     for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):

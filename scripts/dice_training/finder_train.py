@@ -22,15 +22,16 @@ TABLE_RANGE = (9.0, 28.0)  # most views: faces as small as a whole tray photo sh
 CLOSE_RANGE = (8.0, 80.0)  # ... the others anything up to a die filling a third of the view
 CLOSE_SHARE = 0.4
 RENDERED_RANGE = (30.0, 80.0)  # rendered tray photos are only shown close up
-ALONE_SHARE = 0.1  # views of one die cut out tight on a plain ground, as a close photo of a single die shows it ...
-ALONE_RANGE = (40.0, 90.0)  # ... its face this big, the ground reaching this far past its face's edge:
+ALONE_RANGE = (40.0, 90.0)  # a view of one die alone (train_dice.py --alone-share) shows its face this big, the ground reaching this far past its face's edge:
 ALONE_MARGIN = (0.05, 0.35)  # (in face sides)
 
 
-def finder_view(photo: Photo, levels: list[np.ndarray], rng: np.random.Generator) -> tuple[np.ndarray, list]:
-    """Returns (SIDE x SIDE x 3 float view, [(x, y, face) in view pixels]); raises nothing."""
+def finder_view(photo: Photo, levels: list[np.ndarray], rng: np.random.Generator,
+                alone_share: float = 0.0) -> tuple[np.ndarray, list]:
+    """Returns (SIDE x SIDE x 3 float view, [(x, y, face) in view pixels]); `alone_share` of the views show one die
+    cut tight on plain ground, as a close photo of a single die shows it; raises nothing."""
     median = float(np.median([die.face for die in photo.dice]))
-    alone = rng.random() < ALONE_SHARE
+    alone = alone_share > 0 and rng.random() < alone_share  # no draw at 0: the shipped finder's views as they were
     if alone:
         faces = ALONE_RANGE
     elif photo.name.startswith(SYNTHETIC):  # rendered dice teach what big dice look like; the table scale is left to photos
@@ -109,12 +110,13 @@ def finder_loss(output: torch.Tensor, heat: torch.Tensor, regress: torch.Tensor,
     return focal + l1
 
 
-def finder_batch(photos: list[Photo], levels: list[list[np.ndarray]], rng: np.random.Generator) -> list[np.ndarray]:
+def finder_batch(photos: list[Photo], levels: list[list[np.ndarray]], rng: np.random.Generator,
+                 alone_share: float = 0.0) -> list[np.ndarray]:
     """Returns [views, heat maps, regression maps, centre masks] for one batch of 16 views; raises nothing."""
     views, heats, regresses, masks = [], [], [], []
     for _ in range(16):
         index = int(rng.integers(len(photos)))
-        view, dice = finder_view(photos[index], levels[index], rng)
+        view, dice = finder_view(photos[index], levels[index], rng, alone_share)
         heat, regress, mask = finder_targets(dice)
         views.append(view.transpose(2, 0, 1) / 255.0)
         heats.append(heat)
@@ -125,22 +127,22 @@ def finder_batch(photos: list[Photo], levels: list[list[np.ndarray]], rng: np.ra
 
 def train_finder(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None], *,
                  device: str = "cpu", minutes: float | None = None, workers: int = 0,
-                 checkpoint: Path | None = None) -> Finder:
-    """Returns a finder trained for `steps` batches of 16 views of the scene photos (fewer if they would outlast
-    `minutes`; made by `workers` processes, or here with 0), resuming from and saving to `checkpoint`; raises
-    ValueError for a checkpoint of another run length."""
+                 checkpoint: Path | None = None, alone_share: float = 0.0) -> Finder:
+    """Returns a finder trained for `steps` batches of 16 views of the scene photos, `alone_share` of them one die
+    alone (fewer steps if they would outlast `minutes`; views made by `workers` processes, or here with 0), resuming
+    from and saving to `checkpoint`; raises ValueError for a checkpoint of another run length."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     photos = [photo for photo in photos if photo.scene]
     levels = [pyramid(photo.image) for photo in photos]
-    steps = affordable_steps(lambda: finder_batch(photos, levels, np.random.default_rng(seed + 1)), steps, minutes, log,
-                             workers=workers)
+    steps = affordable_steps(lambda: finder_batch(photos, levels, np.random.default_rng(seed + 1), alone_share), steps,
+                             minutes, log, workers=workers)
     model = Finder().to(device)
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
     saved = Checkpoint(checkpoint, steps)
     start = saved.resume(model, optimiser, schedule, rng)
-    made = batches(lambda generator: finder_batch(photos, levels, generator), rng, seed + start, workers)
+    made = batches(lambda generator: finder_batch(photos, levels, generator, alone_share), rng, seed + start, workers)
     model.train()
     for step in range(start, steps):
         saved.save(step, model, optimiser, schedule, rng)

@@ -171,13 +171,12 @@ def test_a_view_of_one_die_alone_keeps_only_its_square_on_plain_ground(
     from dice_training import finder_train
     from vision.cutting import pyramid
 
-    monkeypatch.setattr(finder_train, "ALONE_SHARE", 1.0)
     image = np.random.default_rng(5).integers(0, 256, (400, 400, 3)).astype(np.uint8)  # busy ground everywhere
     dice = tuple(data.Die(x, y, 40.0, 3) for x, y in ((100, 100), (300, 300), (100, 300)))
     photo = data.Photo("alone.jpg", image, dice)
     for seed in range(20):
         rng = np.random.default_rng(seed)
-        view, labels = finder_train.finder_view(photo, pyramid(image), rng)
+        view, labels = finder_train.finder_view(photo, pyramid(image), rng, alone_share=1.0)
         assert len(labels) == 1  # the other dice lie far outside the anchor's square
         x, y, face = labels[0]
         assert finder_train.ALONE_RANGE[0] * 0.99 <= face <= finder_train.ALONE_RANGE[1] * 1.01
