@@ -168,7 +168,7 @@ def test_the_d8_reader_learns_the_even_frames_d8_and_never_the_odd_frames_that_m
 def test_a_view_of_one_die_alone_keeps_only_its_square_on_plain_ground(
         data, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(REPO / "scripts"))
-    from dice_training import finder_train
+    from dice_training import finder_views
     from vision.cutting import pyramid
 
     image = np.random.default_rng(5).integers(0, 256, (400, 400, 3)).astype(np.uint8)  # busy ground everywhere
@@ -176,11 +176,11 @@ def test_a_view_of_one_die_alone_keeps_only_its_square_on_plain_ground(
     photo = data.Photo("alone.jpg", image, dice)
     for seed in range(20):
         rng = np.random.default_rng(seed)
-        view, labels = finder_train.finder_view(photo, pyramid(image), rng, alone_share=1.0)
+        view, labels = finder_views.finder_view(photo, pyramid(image), rng, alone_share=1.0)
         assert len(labels) == 1  # the other dice lie far outside the anchor's square
         x, y, face = labels[0]
-        assert finder_train.ALONE_RANGE[0] * 0.99 <= face <= finder_train.ALONE_RANGE[1] * 1.01
-        reach = face * (0.5 + finder_train.ALONE_MARGIN[1]) + 2
+        assert finder_views.ALONE_RANGE[0] * 0.99 <= face <= finder_views.ALONE_RANGE[1] * 1.01
+        reach = face * (0.5 + finder_views.ALONE_MARGIN[1]) + 2
         ground = np.ones(view.shape[:2], bool)
         ground[max(0, int(y - reach)):int(y + reach), max(0, int(x - reach)):int(x + reach)] = False
         far = view[ground]
