@@ -110,7 +110,8 @@ def main() -> None:
         f"{''.join(f', renders in {folder.name}' for folder in options.renders)})")
     if "finder" in options.part:
         finder = train_finder(photos, options.finder_steps, SEED, log, device=options.device, minutes=options.minutes,
-                              workers=options.workers, checkpoint=options.out / "finder.ckpt", alone_share=options.alone_share)
+                              workers=options.workers, checkpoint=options.out / "finder.ckpt",
+                              alone_share=options.alone_share)
         save(finder, torch.zeros(1, 3, 256, 256), options.out / "dice_finder.onnx", spatial=True)
         log("wrote dice_finder.onnx")
     for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):

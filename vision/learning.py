@@ -6,7 +6,8 @@ on pooled features of the face network, to the face reader's log chances of 1-6 
 chance that there is no die at all is left alone, so which dice are found does not change). It learns by
 logistic regression pulled toward no correction, checks itself on examples held back (folds of photos or
 rolls), picks the table's own sureness threshold (below the reader's 0.9 where its dice are read right but
-timidly) so that silent errors there stay at or below the base reader's, and is kept only when it reads the held-back dice better than the reader it would replace.
+timidly) so that silent errors there stay at or below the base reader's, and is kept only when it reads the
+held-back dice better than the reader it would replace.
 """
 from __future__ import annotations
 

@@ -35,7 +35,8 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=330000, help="the set's seed; frame N uses seed + N")
     parser.add_argument("--size", type=int, default=320, help="frame width and height in pixels")
     parser.add_argument("--samples", type=int, default=32, help="Cycles samples a pixel")
-    parser.add_argument("--kind", choices=KINDS, default="table", help="table: any dice; d8: a d8 close up, with a few others")
+    parser.add_argument("--kind", choices=KINDS, default="table",
+                        help="table: any dice; d8: a d8 close up, with a few others")
     argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
     arguments = parser.parse_args(argv)
     if arguments.count < 1 or arguments.first < 0 or arguments.size < 32 or arguments.samples < 1:

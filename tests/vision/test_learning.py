@@ -57,7 +57,8 @@ def test_the_layer_survives_bytes(taught: list[Example], features: Features) -> 
     assert again.threshold == 0.95 and again.check == layer.check and np.array_equal(again.weights, layer.weights)
     assert again.face == 42.5
     older = io.BytesIO()  # a layer saved before the table's face size was kept
-    np.savez(older, weights=layer.weights, threshold=0.95, examples=10, check=np.array([10, 8, 0]), base=np.array([10, 5, 0]))
+    np.savez(older, weights=layer.weights, threshold=0.95, examples=10, check=np.array([10, 8, 0]),
+             base=np.array([10, 5, 0]))
     assert Layer.from_bytes(older.getvalue()).face == 0.0
     with pytest.raises(ValueError):
         Layer.from_bytes(b"not a layer")
@@ -136,6 +137,7 @@ def test_a_table_threshold_below_the_readers_makes_its_timid_reads_sure(shared_d
     assert timid >= 5 and made_sure >= timid / 2, (timid, made_sure)  # the rest: views that disagree, a doubtful spot
 
 
-def test_a_face_unlike_the_tables_dice_in_size_keeps_the_readers_threshold(shared_dice: Path, features: Features) -> None:
+def test_a_face_unlike_the_tables_dice_in_size_keeps_the_readers_threshold(shared_dice: Path,
+                                                                           features: Features) -> None:
     timid, made_sure = _timid_made_sure(shared_dice, features, 3.0)  # a lone pip is a third of its die
     assert timid >= 5 and made_sure == 0, (timid, made_sure)
