@@ -40,13 +40,17 @@ screenshots: $(VENV)/.test browser
 	SCREENSHOTS=docs/img $(PY) -m pytest -q tests/web/test_screenshots.py
 
 # Retrains the dice reader's four networks into vision/models (PyTorch on the CPU, about 3.5 h on one core).
-# The d8 reader learns from Blender renders too: the first TRAIN_RENDERS frames of the set are rendered when missing.
+# The d8 reader learns from Blender renders too: the first TRAIN_RENDERS table frames and TRAIN_D8_RENDERS d8
+# close-ups, rendered when missing.
 TRAIN_RENDERS ?= 601
+TRAIN_D8_RENDERS ?= 300
 train-dice: $(VENV)/.run
 	$(MAKE) renders RENDERS=$(TRAIN_RENDERS)
+	$(MAKE) renders RENDERS=$(TRAIN_D8_RENDERS) RENDER_KIND=d8 RENDER_SET=blender-d8-v1 RENDER_SEED=430000
 	$(PY) -m pip install --quiet -e '.[train]'
 	$(PY) scripts/train_dice.py --half all --part finder faces second
-	$(PY) scripts/train_dice.py --half all --part d8 --renders $(RENDER_DIR)/$(RENDER_SET)
+	$(PY) scripts/train_dice.py --half all --part d8 --renders $(RENDER_DIR)/$(RENDER_SET) \
+		--renders $(RENDER_DIR)/blender-d8-v1
 
 # Photoreal labelled dice from Blender (Cycles on the CPU, about 10 s a 320x320 frame on 2 cores) into
 # RENDER_DIR/RENDER_SET: JPEGs, labels.csv and details.csv. Resumable: a rerun skips the finished frames.
