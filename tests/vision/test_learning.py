@@ -77,6 +77,16 @@ def test_too_few_dice_to_judge_a_layer_on_keep_the_reader_as_it_is(taught: list[
     assert layer is None and said.startswith(f"learned nothing yet from {FEWEST_TO_JUDGE - 1} dice")
 
 
+def test_a_photo_of_no_dice_teaches_nothing_and_many_dice_need_boxes(shared_dice: Path) -> None:
+    reader = DiceReader(MODELS)
+    photo = load_folder(shared_dice / "nell-byler-d6")[0]
+    frame = cv2.imread(str(photo.path))
+    assert examples_from(reader, frame, (), None, group="empty tray") == ([], 0)  # a crash before: a false die got values[0]
+    assert len(photo.values) > 1 and photo.boxes is not None
+    with pytest.raises(ValueError, match="needs their boxes"):
+        examples_from(reader, frame, photo.values, None, group=photo.path.name)
+
+
 def test_nothing_to_learn_from_is_refused(features: Features) -> None:
     with pytest.raises(ValueError, match="no example"):
         learn([], features)
