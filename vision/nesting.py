@@ -6,7 +6,7 @@ import math
 import numpy as np
 
 from vision.faces import CLASSES
-from vision.finder import Spot
+from vision.finder import SAME_SIZE, Spot
 
 
 def without_nesting(found: list[tuple[Spot, np.ndarray, bool]]) -> list[tuple[Spot, np.ndarray, bool]]:
@@ -41,9 +41,11 @@ def _nested(small: Spot, big: Spot) -> bool:
     """Whether the small face lies wholly within the big one (grown by a fifth); raises nothing.
 
     Wholly, not just its centre: a neighbour the finder sized too big must not swallow the die beside it.
+    Small is any face SAME_SIZE times smaller or more: two faces at one place are then either alike
+    (vision.finder.strongest_apart keeps the likelier) or nested, never both kept as two dice.
     """
     reach = math.hypot(small.x - big.x, small.y - big.y) + small.face / 2
-    return small.face < 0.6 * big.face and reach < 0.6 * big.face
+    return small.face * SAME_SIZE <= big.face and reach < 0.6 * big.face
 
 
 def likeliest_face(chance: np.ndarray) -> int:

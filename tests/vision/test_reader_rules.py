@@ -42,6 +42,14 @@ def test_a_cluster_read_as_one_big_die_gives_way_to_its_dice() -> None:
     assert without_nesting([cluster, *dice]) == dice
 
 
+def test_one_die_found_at_two_sizes_between_alike_and_nested_is_one_die() -> None:
+    # tomitomi3 d6_2_00027.png: one die found 88 and 54 px wide at one place, both read as sure 2s (two dice, one
+    # silently false). 54 / 88 = 0.61 was too big a face to nest (under 0.6) and too small to be alike (over 1 / 1.6).
+    big = (Spot(68, 61, 88, 0.8), _chances(2, 0.97), True)
+    small = (Spot(74, 61.5, 54, 0.7), _chances(2, 0.96), True)
+    assert without_nesting([big, small]) == [big]
+
+
 def test_a_neighbour_sized_too_big_does_not_swallow_the_die_beside_it() -> None:
     neighbour = (Spot(305, 234, 54, 0.76), _chances(4, 0.97), True)  # a red 4 of 35 px, found 54 px big
     beside = (Spot(315, 262, 30, 0.59), _chances(6, 0.97), True)  # its centre is inside that box, its face is not
