@@ -11,7 +11,7 @@ PI_APT_NAME := avahi-daemon
 # phones open the box at http://table-companion.local:<port>/ (avahi announces the hostname)
 PI_NAME := table-companion
 
-.PHONY: run test bench screenshots train-dice renders browser systemd-analyze front install-pi pi-check
+.PHONY: run test bench screenshots train-dice folds renders browser systemd-analyze front install-pi pi-check
 
 $(VENV)/.run: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,16 @@ train-dice: $(VENV)/.run
 	$(PY) scripts/train_dice.py --half all --part finder faces second
 	$(PY) scripts/train_dice.py --half all --part d8 --renders $(RENDER_DIR)/$(RENDER_SET) \
 		--renders $(RENDER_DIR)/blender-d8-v1
+
+# Leave-one-source-out folds into FOLDS_DIR/<source> (resumable; about 2 h a source on one core, two at a time),
+# measured by `benchmarks/dice_sources.py --folds $(FOLDS_DIR)`. FOLD: one source only.
+FOLDS_DIR ?= $(HOME)/.cache/companion/folds/loso
+FOLD ?=
+folds: $(VENV)/.run
+	$(MAKE) renders RENDERS=$(TRAIN_RENDERS)
+	$(PY) -m pip install --quiet -e '.[train]'
+	$(PY) scripts/train_folds.py --out $(FOLDS_DIR) --renders $(RENDER_DIR)/$(RENDER_SET) --alone-share 0.1 \
+		--at-once 2 $(if $(FOLD),--fold $(FOLD))
 
 # Photoreal labelled dice from Blender (Cycles on the CPU, about 10 s a 320x320 frame on 2 cores) into
 # RENDER_DIR/RENDER_SET: JPEGs, labels.csv and details.csv. Resumable: a rerun skips the finished frames.

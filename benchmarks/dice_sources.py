@@ -1,11 +1,11 @@
 """The dice reader on tables it has never seen: each source of ../shared/dice read by networks that never saw it.
 
-Usage:  .venv/bin/python benchmarks/dice_sources.py [--fold SOURCE=DIR ...] [--only SOURCE ...] [--calibrated]
-        [--repeat N] [--json]
+Usage:  .venv/bin/python benchmarks/dice_sources.py [--fold SOURCE=DIR ...] [--folds DIR] [--only SOURCE ...]
+        [--calibrated] [--repeat N] [--json]
 
 Each row is one source (skovy-webcam-d6 twice: its full frames and its crops of single dice). A source is
-read by the networks given for it with `--fold SOURCE=DIR` (trained without it: scripts/train_folds.py),
-else by the shipped networks when they never saw it; a source the shipped networks saw, with no fold
+read by the networks given for it with `--fold SOURCE=DIR` (trained without it: scripts/train_folds.py; `--folds DIR`
+gives each DIR/SOURCE that holds a finder, as `make folds` writes them), else by the shipped networks when they never saw it; a source the shipped networks saw, with no fold
 given, is still measured but marked `seen` (a figure that says little about the next table).
 Columns: sure & right, right (sure or not), abstentions (unsure or no value), silent errors (a sure wrong
 number), false dice a photo and the median ms a photo, counted as vision/scoring.py says.
@@ -71,6 +71,16 @@ def parsed_folds(given: list[str]) -> dict[str, Path]:
     return folds
 
 
+def folds_in(folder: Path | None) -> list[str]:
+    """The --fold options for each subfolder of `folder` named after a source and holding a finder; raises SystemExit
+    when `folder` is not a folder."""
+    if folder is None:
+        return []
+    if not folder.is_dir():
+        raise SystemExit(f"--folds {folder}: there is no such folder (make folds writes one)")
+    return [f"{fold.name}={fold}" for fold in sorted(folder.iterdir()) if (fold / "dice_finder.onnx").is_file()]
+
+
 def calibrated_size(photos: list[LabelledPhoto]) -> float | None:
     """The one die size a calibration would measure for these photos: the median long side of their labelled
     boxes (None without boxes); raises nothing."""
@@ -92,6 +102,7 @@ def main() -> int:
     """Runs the benchmark; returns the exit status; raises SystemExit on bad arguments."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fold", action="append", default=[], help="SOURCE=DIR: networks trained without SOURCE")
+    parser.add_argument("--folds", type=Path, help="a folder of folds, one subfolder per source left out")
     parser.add_argument("--only", action="append", default=[], help="measure only this source (may be given again)")
     parser.add_argument("--calibrated", action="store_true", help="read each row with one die size, as a box would")
     parser.add_argument("--repeat", type=int, default=1)
@@ -99,7 +110,7 @@ def main() -> int:
     parser.add_argument("--shared", type=Path, default=SHARED)
     arguments = parser.parse_args()
     cv2.setNumThreads(1)
-    folds = parsed_folds(arguments.fold)
+    folds = parsed_folds(folds_in(arguments.folds) + arguments.fold)
     readers: dict[Path, DiceReader] = {}
     rows = []
     for folder in sorted(path for path in arguments.shared.iterdir() if (path / "labels.csv").is_file()

@@ -1,11 +1,15 @@
 """Train the dice reader's leave-one-source-out folds side by side: for each source, networks that never saw it.
 
 Usage:  python scripts/train_folds.py --out DIR [--device cuda] [--minutes M] [--shared PATH] [--fold NAME ...]
+                                      [--renders DIR] [--alone-share S] [--at-once N]
 
 Writes DIR/<fold>/dice_finder.onnx and dice_faces.onnx (the face network also stands in for the second look,
 which the folds do not train) and DIR/<fold>/*.log; the fold `none` is trained on every source. Each fold's
-finder and face network are two processes, all started at once: on a GPU machine the cost is making the
-views on its CPU cores, one core a process. `benchmarks/dice_sources.py --folds DIR` measures them.
+finder and face network are two processes. By default all start at once: on a GPU machine the cost is making
+the views on its CPU cores, one core a process. `--at-once 2` runs two at a time (a 2-core machine).
+A part whose network is written is skipped, and a stopped part goes on from its checkpoint: a rerun resumes.
+`--renders` and `--alone-share` go to the finder only (renders did not help the face network).
+`benchmarks/dice_sources.py --folds DIR` measures them.
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -35,6 +40,9 @@ def command(fold: str, part: str, options: argparse.Namespace) -> list[str]:
         line += ["--leave-out", fold]
     if options.minutes is not None:
         line += ["--minutes", str(options.minutes)]
+    if part == "finder":
+        line += [option for folder in options.renders for option in ("--renders", str(folder))]
+        line += ["--alone-share", str(options.alone_share)] if options.alone_share else []
     return line
 
 
@@ -47,20 +55,17 @@ def main() -> int:
     parser.add_argument("--shared", type=Path, default=REPO.parent / "shared" / "dice")
     parser.add_argument("--fold", choices=FOLDS, action="append", help="only these folds (default: all)")
     parser.add_argument("--face-dice", default="per-source", help="how the face network draws dice (train_dice.py)")
+    parser.add_argument("--renders", type=Path, action="append", default=[], help="Blender renders for the finder")
+    parser.add_argument("--alone-share", type=float, default=0.0, help="the finder's views of one die alone")
+    parser.add_argument("--at-once", type=int, help="parts trained at a time (default: all)")
     options = parser.parse_args()
+    if options.at_once is not None and options.at_once < 1:
+        parser.error("--at-once must be 1 or more")
     started = time.time()
-    running = []
-    for fold in options.fold or FOLDS:
-        (options.out / fold).mkdir(parents=True, exist_ok=True)
-        for part in PARTS:
-            log = open(options.out / fold / f"{part}.log", "w")
-            running.append((fold, part, subprocess.Popen(command(fold, part, options), stdout=log, stderr=subprocess.STDOUT)))
-    failed = 0
-    for fold, part, process in running:
-        code = process.wait()
-        written = (options.out / fold / PARTS[part]).is_file()
-        failed += code != 0 or not written
-        print(f"[{time.time() - started:5.0f} s] {fold} {part}: exit {code}{'' if written else ', nothing written'}", flush=True)
+    parts = [(fold, part) for fold in options.fold or FOLDS for part in PARTS
+             if not (options.out / fold / PARTS[part]).is_file()]
+    with ThreadPoolExecutor(max_workers=options.at_once or max(1, len(parts))) as pool:
+        failed = sum(not written for written in pool.map(lambda item: _train(*item, options, started), parts))
     for fold in options.fold or FOLDS:
         faces = options.out / fold / PARTS["faces"]
         if faces.is_file():
@@ -68,5 +73,12 @@ def main() -> int:
     return 1 if failed else 0
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+def _train(fold: str, part: str, options: argparse.Namespace, started: float) -> bool:
+    """Trains one part of one fold and waits for it; returns whether it wrote its network; raises OSError when its
+    log cannot be written."""
+    (options.out / fold).mkdir(parents=True, exist_ok=True)
+    with open(options.out / fold / f"{part}.log", "a") as log:
+        code = subprocess.run(command(fold, part, options), stdout=log, stderr=subprocess.STDOUT).returncode
+    written = code == 0 and (options.out / fold / PARTS[part]).is_file()
+    print(f"[{time.time() - started:5.0f} s] {fold} {part}: exit {code}{'' if written else ', nothing written'}", flush=True)
+    return written

@@ -1,0 +1,85 @@
+"""scripts/train_folds.py trains the leave-one-source-out folds, resumably and a few at a time, and
+benchmarks/dice_sources.py --folds finds what it wrote. No PyTorch needed: the training command is stood in for."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Callable
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture()
+def train_folds(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The script as a module, imported from scripts/."""
+    monkeypatch.syspath_prepend(str(REPO / "scripts"))
+    import train_folds
+
+    return train_folds
+
+
+def _options(tmp_path: Path, **given: object) -> argparse.Namespace:
+    defaults = {"out": tmp_path, "device": "cpu", "minutes": None, "shared": tmp_path, "face_dice": "per-source",
+                "renders": [], "alone_share": 0.0}
+    return argparse.Namespace(**{**defaults, **given})
+
+
+def test_renders_and_alone_views_go_to_the_finder_only(train_folds: ModuleType, tmp_path: Path) -> None:
+    options = _options(tmp_path, renders=[tmp_path / "blender-v1"], alone_share=0.1)
+    finder = train_folds.command("nell-byler-d6", "finder", options)
+    faces = train_folds.command("nell-byler-d6", "faces", options)
+    assert finder[finder.index("--leave-out") + 1] == "nell-byler-d6"
+    assert finder[finder.index("--renders") + 1] == str(tmp_path / "blender-v1")
+    assert finder[finder.index("--alone-share") + 1] == "0.1"
+    assert "--renders" not in faces and "--alone-share" not in faces and "--leave-out" in faces
+    assert "--leave-out" not in train_folds.command("none", "faces", options)  # `none` learns every source
+
+
+def _writes_its_network(tmp_path: Path, started: list[str]) -> Callable[[str, str, argparse.Namespace], list[str]]:
+    """A stand-in for train_dice.py: writes the part's network file at once."""
+    def command(fold: str, part: str, options: argparse.Namespace) -> list[str]:
+        started.append(f"{fold} {part}")
+        network = options.out / fold / {"finder": "dice_finder.onnx", "faces": "dice_faces.onnx"}[part]
+        return [sys.executable, "-c", "import pathlib, sys; pathlib.Path(sys.argv[1]).write_bytes(b'net')", str(network)]
+    return command
+
+
+def test_a_rerun_trains_only_the_parts_not_yet_written(train_folds: ModuleType, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "aws-vegas-d6").mkdir()
+    (tmp_path / "aws-vegas-d6" / "dice_finder.onnx").write_bytes(b"trained before a stop")
+    started: list[str] = []
+    monkeypatch.setattr(train_folds, "command", _writes_its_network(tmp_path, started))
+    arguments = ["train_folds.py", "--out", str(tmp_path), "--fold", "aws-vegas-d6", "--fold", "nell-byler-d6",
+                 "--at-once", "2"]
+    monkeypatch.setattr(sys, "argv", arguments)
+    assert train_folds.main() == 0
+    assert sorted(started) == ["aws-vegas-d6 faces", "nell-byler-d6 faces", "nell-byler-d6 finder"]
+    assert (tmp_path / "aws-vegas-d6" / "dice_finder.onnx").read_bytes() == b"trained before a stop"
+    assert (tmp_path / "nell-byler-d6" / "dice_faces_second.onnx").read_bytes() == b"net"
+    started.clear()
+    assert train_folds.main() == 0 and started == []
+
+
+def test_a_part_that_writes_no_network_fails_the_run(train_folds: ModuleType, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(train_folds, "command", lambda fold, part, options: [sys.executable, "-c", "pass"])
+    monkeypatch.setattr(sys, "argv", ["train_folds.py", "--out", str(tmp_path), "--fold", "nell-byler-d6"])
+    assert train_folds.main() == 1
+    assert (tmp_path / "nell-byler-d6" / "finder.log").is_file()
+    assert not (tmp_path / "nell-byler-d6" / "dice_faces_second.onnx").exists()
+
+
+def test_the_benchmark_reads_each_fold_the_folder_holds(benchmark: Callable[[str], ModuleType], tmp_path: Path) -> None:
+    dice_sources = benchmark("dice_sources")
+    (tmp_path / "nell-byler-d6").mkdir()
+    (tmp_path / "nell-byler-d6" / "dice_finder.onnx").write_bytes(b"net")
+    (tmp_path / "aws-vegas-d6").mkdir()  # a fold still training: no finder yet
+    assert dice_sources.folds_in(tmp_path) == [f"nell-byler-d6={tmp_path / 'nell-byler-d6'}"]
+    assert dice_sources.folds_in(None) == []
+    with pytest.raises(SystemExit, match="no such folder"):
+        dice_sources.folds_in(tmp_path / "missing")
