@@ -1,10 +1,12 @@
 """Learning curves: the box taught N photos of a source it never saw, then reading the rest of that source.
 
-Usage:  .venv/bin/python benchmarks/dice_learning.py [--source NAME ...] [--taught 1,3,5,10] [--json]
+Usage:  .venv/bin/python benchmarks/dice_learning.py [--source NAME ...] [--taught 1,3,5,10] [--folds DIR] [--json]
 
-Each row is one source of ../shared/dice the shipped networks never saw (skovy-webcam-d6 as its frames and its
-crops), taught with N photos of a seeded draw (files are often sorted by value) as if their dice had been confirmed at the table, then
-read with that table's layer on all its other photos; N = 0 is the reader alone. Columns as
+Each row is one source of ../shared/dice the base networks never saw (skovy-webcam-d6 as its frames and its
+crops), taught with N photos of a seeded draw (files are often sorted by value) as if their dice had been confirmed
+at the table, then read with that table's layer on all its other photos; N = 0 is the reader alone. The base
+networks are the shipped ones, or a fold trained without the source (`--folds DIR`, as `make folds` writes them;
+`--fold SOURCE=DIR` for one), which adds the sources the shipped networks saw. Columns as
 benchmarks/dice_sources.py counts them (vision/scoring.py), plus what the teaching kept and how long learning took.
 """
 from __future__ import annotations
@@ -26,9 +28,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from dice_sources import SHARED, SHIPPED_SAW, rows_of  # noqa: E402
+from dice_sources import SHARED, SHIPPED_SAW, folds_in, networks_for, parsed_folds, rows_of  # noqa: E402
 from vision.learning import Example, Features, learn, relook  # noqa: E402
-from vision.reader import MODELS, DiceReader  # noqa: E402
+from vision.reader import DiceReader  # noqa: E402
 from vision.scoring import LabelledPhoto, Tally, load_folder, score_photo  # noqa: E402
 from vision.teaching import examples_from  # noqa: E402
 
@@ -74,10 +76,10 @@ def learning_time(features: Features, examples: list[Example], count: int) -> fl
 
 def markdown(table: list[dict]) -> str:
     """Returns the curves as a markdown table; raises nothing."""
-    lines = ["| source | taught photos | taught dice | layer kept | rest: dice | sure & right | right | silent errors "
-             "| false dice / photo | learning s |", "|" + "---|" * 10]
+    lines = ["| source | networks | taught photos | taught dice | layer kept | rest: dice | sure & right | right "
+             "| silent errors | false dice / photo | learning s |", "|" + "---|" * 11]
     for row in table:
-        lines.append(f"| {row['row']} | {row['taught']} | {row['examples']} | {'yes' if row['learned'] else 'no'} | "
+        lines.append(f"| {row['row']} | {row['networks']} | {row['taught']} | {row['examples']} | {'yes' if row['learned'] else 'no'} | "
                      f"{row['dice']} | {100 * row['sure_per_die']:.1f} % | {100 * row['per_die']:.1f} % | "
                      f"{100 * row['silent_errors']:.2f} % | {row['false_per_photo']:.2f} | {row['learn_s']:.2f} |")
     return "\n".join(lines)
@@ -90,14 +92,19 @@ def main() -> int:
     parser.add_argument("--taught", default=",".join(map(str, TAUGHT)), help="numbers of photos to teach, e.g. 1,3,5,10")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--shared", type=Path, default=SHARED)
+    parser.add_argument("--folds", type=Path, help="a folder of folds, one subfolder per source left out")
+    parser.add_argument("--fold", action="append", default=[], help="SOURCE=DIR: networks trained without SOURCE")
     arguments = parser.parse_args()
     cv2.setNumThreads(1)
     taught = tuple(int(number) for number in arguments.taught.split(","))
-    reader, features = DiceReader(MODELS), Features(MODELS / "dice_faces.onnx")
-    table = []
+    folds = parsed_folds(folds_in(arguments.folds) + arguments.fold)
+    table, networks = [], {}
     for folder in sorted(path for path in arguments.shared.iterdir() if (path / "labels.csv").is_file()):
-        if folder.name in SHIPPED_SAW or (arguments.source and folder.name not in arguments.source):
+        never_saw = folder.name in folds or folder.name not in SHIPPED_SAW
+        if not never_saw or (arguments.source and folder.name not in arguments.source):
             continue
+        read_by, models = networks_for(folder.name, folds)
+        reader, features = networks.setdefault(models, (DiceReader(models), Features(models / "dice_faces.onnx")))
         for name, photos in rows_of(folder.name, load_folder(folder)):
             if any(value > 6 for photo in photos for value in photo.values):
                 continue  # the layer learns d6 faces only
@@ -105,7 +112,7 @@ def main() -> int:
                 continue  # several dice a photo and no boxes: no die can be placed
             crops = all(photo.boxes is None for photo in photos)
             for row in curve(reader, features, photos, taught + (CROPS_TOO if crops else ())):
-                table.append({"row": name, **row})
+                table.append({"row": name, "networks": read_by, **row})
                 print(json.dumps(table[-1]), file=sys.stderr, flush=True)
     print(json.dumps(table, indent=2) if arguments.json else markdown(table))
     return 0
