@@ -82,3 +82,7 @@ def _train(fold: str, part: str, options: argparse.Namespace, started: float) ->
     written = code == 0 and (options.out / fold / PARTS[part]).is_file()
     print(f"[{time.time() - started:5.0f} s] {fold} {part}: exit {code}{'' if written else ', nothing written'}", flush=True)
     return written
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -3,6 +3,7 @@ benchmarks/dice_sources.py --folds finds what it wrote. No PyTorch needed: the t
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -72,6 +73,13 @@ def test_a_part_that_writes_no_network_fails_the_run(train_folds: ModuleType, tm
     assert train_folds.main() == 1
     assert (tmp_path / "nell-byler-d6" / "finder.log").is_file()
     assert not (tmp_path / "nell-byler-d6" / "dice_faces_second.onnx").exists()
+
+
+def test_the_script_refuses_a_bad_option_with_a_sentence(tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, str(REPO / "scripts" / "train_folds.py"), "--out", str(tmp_path),
+                          "--at-once", "0"], capture_output=True, text=True)
+    assert run.returncode == 2 and "--at-once must be 1 or more" in run.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_benchmark_reads_each_fold_the_folder_holds(benchmark: Callable[[str], ModuleType], tmp_path: Path) -> None:
