@@ -10,8 +10,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.learning import (FEWEST_TO_JUDGE, READ_VIEWS, THRESHOLDS, Check, Example, Features, Layer, _earlier_kept,
-                             learn, relook)
+from vision.learning import (FEWEST_TO_JUDGE, NEWLY_SURE_TO_LOWER, READ_VIEWS, THRESHOLDS, Check, Example, Features,
+                             Layer, _earlier_kept, _threshold, learn, relook)
 from vision.reader import MODELS, DiceReader
 from vision.scoring import load_folder
 from vision.teaching import examples_from
@@ -85,6 +85,24 @@ def test_a_photo_of_no_dice_teaches_nothing_and_many_dice_need_boxes(shared_dice
     assert len(photo.values) > 1 and photo.boxes is not None
     with pytest.raises(ValueError, match="needs their boxes"):
         examples_from(reader, frame, photo.values, None, group=photo.path.name)
+
+
+def _timid_held_back(count: int, wrong: int = 0) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray]:
+    """Held-back readings of `count` dice read 3 at chance 0.7 (sure only below the reader's 0.9), `wrong` of them
+    truly 4s, and 40 dice read 5 at 0.99; and their values."""
+    chances = np.zeros((count + 40, 8))
+    chances[:count, 3], chances[:count, 1] = 0.7, 0.3
+    chances[count:, 5], chances[count:, 1] = 0.99, 0.01
+    values = np.array([4] * wrong + [3] * (count - wrong) + [5] * 40)
+    return (chances, np.ones(count + 40, bool)), values
+
+
+def test_a_table_lowers_its_threshold_only_once_enough_held_back_dice_prove_it() -> None:
+    # A table that chose 0.5 from 31 dice read the rest of nell-byler 1.40 % silently wrong (the reader alone 0.34 %).
+    base = Check(0, 0, 0)
+    assert _threshold(*_timid_held_back(NEWLY_SURE_TO_LOWER - 1), base)[0] >= 0.9
+    assert _threshold(*_timid_held_back(NEWLY_SURE_TO_LOWER), base)[0] < 0.9
+    assert _threshold(*_timid_held_back(NEWLY_SURE_TO_LOWER + 20, wrong=1), Check(0, 0, 1))[0] >= 0.9
 
 
 def test_nothing_to_learn_from_is_refused(features: Features) -> None:
