@@ -52,7 +52,7 @@ train-dice: $(VENV)/.run
 	$(PY) scripts/train_dice.py --half all --part d8 --renders $(RENDER_DIR)/$(RENDER_SET) \
 		--renders $(RENDER_DIR)/blender-d8-v1
 
-# Leave-one-source-out folds into FOLDS_DIR/<source> (resumable; about 2 h a source on one core, two at a time),
+# Leave-one-source-out folds into FOLDS_DIR/<source> (resumable; about 2.5 h of one core a source, two at a time),
 # measured by `benchmarks/dice_sources.py --folds $(FOLDS_DIR)`. FOLD: one source only.
 FOLDS_DIR ?= $(HOME)/.cache/companion/folds/loso
 FOLD ?=
