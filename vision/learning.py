@@ -34,7 +34,7 @@ THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999)  # the su
 # choose (0.9 is the reader's): a table whose dice the reader reads right but timidly gets surer, one it misreads warier
 NEWLY_SURE_TO_LOWER = 60  # a threshold below the reader's must make this many held-back dice newly sure, none of
 # them wrong: were 5 % of such reads wrong, 60 would show one 95 times in 100. A table that chose 0.5 from 31 dice
-# (5 photos of nell-byler, base networks that never saw it) read the rest 1.40 % silently wrong, the reader alone 0.34 %
+# (5 photos of nell-byler, base networks that never saw it) read the rest 1.40 % silently wrong, the reader alone 0.35 %
 PULL = 1e-2  # L2 pull toward no correction
 STEPS = 300  # Adam steps over all examples
 FOLDS = 5  # held-back folds when checking a new layer

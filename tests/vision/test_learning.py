@@ -98,7 +98,7 @@ def _timid_held_back(count: int, wrong: int = 0) -> tuple[tuple[np.ndarray, np.n
 
 
 def test_a_table_lowers_its_threshold_only_once_enough_held_back_dice_prove_it() -> None:
-    # A table that chose 0.5 from 31 dice read the rest of nell-byler 1.40 % silently wrong (the reader alone 0.34 %).
+    # A table that chose 0.5 from 31 dice read the rest of nell-byler 1.40 % silently wrong (the reader alone 0.35 %).
     base = Check(0, 0, 0)
     assert _threshold(*_timid_held_back(NEWLY_SURE_TO_LOWER - 1), base)[0] >= 0.9
     assert _threshold(*_timid_held_back(NEWLY_SURE_TO_LOWER), base)[0] < 0.9
