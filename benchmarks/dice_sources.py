@@ -4,8 +4,9 @@ Usage:  .venv/bin/python benchmarks/dice_sources.py [--fold SOURCE=DIR ...] [--f
         [--calibrated] [--repeat N] [--json]
 
 Each row is one source (skovy-webcam-d6 twice: its full frames and its crops of single dice). A source is
-read by the networks given for it with `--fold SOURCE=DIR` (trained without it: scripts/train_folds.py; `--folds DIR`
-gives each DIR/SOURCE that holds a finder, as `make folds` writes them), else by the shipped networks when they never saw it; a source the shipped networks saw, with no fold
+read by the networks given for it with `--fold SOURCE=DIR` (trained without it: scripts/train_folds.py;
+`--folds DIR` gives each DIR/SOURCE that holds a finder, as `make folds` writes them), else by the shipped
+networks when they never saw it; a source the shipped networks saw, with no fold
 given, is still measured but marked `seen` (a figure that says little about the next table).
 Columns: sure & right, right (sure or not), abstentions (unsure or no value), silent errors (a sure wrong
 number), false dice a photo and the median ms a photo, counted as vision/scoring.py says.

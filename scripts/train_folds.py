@@ -80,7 +80,8 @@ def _train(fold: str, part: str, options: argparse.Namespace, started: float) ->
     with open(options.out / fold / f"{part}.log", "a") as log:
         code = subprocess.run(command(fold, part, options), stdout=log, stderr=subprocess.STDOUT).returncode
     written = code == 0 and (options.out / fold / PARTS[part]).is_file()
-    print(f"[{time.time() - started:5.0f} s] {fold} {part}: exit {code}{'' if written else ', nothing written'}", flush=True)
+    said = "" if written else ", nothing written"
+    print(f"[{time.time() - started:5.0f} s] {fold} {part}: exit {code}{said}", flush=True)
     return written
 
 

@@ -13,8 +13,8 @@ GROWTH = 1.15  # a read die belongs to a label box (grown by this) its centre fa
 
 def examples_from(reader: DiceReader, frame: np.ndarray, values: tuple[int, ...], boxes: tuple[Box, ...] | None,
                   *, group: str, die_px: float | None = None) -> tuple[list[Example], int]:
-    """Returns (the examples of one labelled photo, how many labelled dice the reader did not find); raises ValueError for a bad
-    frame, or for several dice and no boxes.
+    """Returns (the examples of one labelled photo, how many labelled dice the reader did not find); raises
+    ValueError for a bad frame, or for several dice and no boxes.
 
     With boxes, each read die is paired with the label box it sits in; without, the photo is one die's crop and
     its die is the one the reader found nearest the middle. A photo of no dice teaches nothing.

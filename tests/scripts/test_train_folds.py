@@ -45,7 +45,8 @@ def _writes_its_network(tmp_path: Path, started: list[str]) -> Callable[[str, st
     def command(fold: str, part: str, options: argparse.Namespace) -> list[str]:
         started.append(f"{fold} {part}")
         network = options.out / fold / {"finder": "dice_finder.onnx", "faces": "dice_faces.onnx"}[part]
-        return [sys.executable, "-c", "import pathlib, sys; pathlib.Path(sys.argv[1]).write_bytes(b'net')", str(network)]
+        writes = "import pathlib, sys; pathlib.Path(sys.argv[1]).write_bytes(b'net')"
+        return [sys.executable, "-c", writes, str(network)]
     return command
 
 
