@@ -44,13 +44,14 @@ screenshots: $(VENV)/.test browser
 # close-ups, rendered when missing.
 TRAIN_RENDERS ?= 601
 TRAIN_D8_RENDERS ?= 300
+D8_RENDER_SET ?= blender-d8-v1
 train-dice: $(VENV)/.run
 	$(MAKE) renders RENDERS=$(TRAIN_RENDERS)
-	$(MAKE) renders RENDERS=$(TRAIN_D8_RENDERS) RENDER_KIND=d8 RENDER_SET=blender-d8-v1 RENDER_SEED=430000
+	$(MAKE) renders RENDERS=$(TRAIN_D8_RENDERS) RENDER_KIND=d8 RENDER_SET=$(D8_RENDER_SET) RENDER_SEED=430000
 	$(PY) -m pip install --quiet -e '.[train]'
 	$(PY) scripts/train_dice.py --half all --part finder faces second
 	$(PY) scripts/train_dice.py --half all --part d8 --renders $(RENDER_DIR)/$(RENDER_SET) \
-		--renders $(RENDER_DIR)/blender-d8-v1
+		--renders $(RENDER_DIR)/$(D8_RENDER_SET)
 
 # Leave-one-source-out folds into FOLDS_DIR/<source> (resumable; about 2.5 h of one core a source, two at a time),
 # measured by `benchmarks/dice_sources.py --folds $(FOLDS_DIR)`. FOLD: one source only.

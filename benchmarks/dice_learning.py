@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from dice_sources import SHARED, SHIPPED_SAW, folds_in, networks_for, parsed_folds, rows_of  # noqa: E402
+from dice_sources import SHARED, SHIPPED_SAW, add_fold_options, folds_given, networks_for, rows_of  # noqa: E402
 from vision.learning import Example, Features, learn, relook  # noqa: E402
 from vision.reader import DiceReader  # noqa: E402
 from vision.scoring import LabelledPhoto, Tally, load_folder, score_photo  # noqa: E402
@@ -79,7 +79,8 @@ def markdown(table: list[dict]) -> str:
     lines = ["| source | networks | taught photos | taught dice | layer kept | rest: dice | sure & right | right "
              "| silent errors | false dice / photo | learning s |", "|" + "---|" * 11]
     for row in table:
-        lines.append(f"| {row['row']} | {row['networks']} | {row['taught']} | {row['examples']} | {'yes' if row['learned'] else 'no'} | "
+        kept = "yes" if row["learned"] else "no"
+        lines.append(f"| {row['row']} | {row['networks']} | {row['taught']} | {row['examples']} | {kept} | "
                      f"{row['dice']} | {100 * row['sure_per_die']:.1f} % | {100 * row['per_die']:.1f} % | "
                      f"{100 * row['silent_errors']:.2f} % | {row['false_per_photo']:.2f} | {row['learn_s']:.2f} |")
     return "\n".join(lines)
@@ -92,12 +93,11 @@ def main() -> int:
     parser.add_argument("--taught", default=",".join(map(str, TAUGHT)), help="numbers of photos to teach, e.g. 1,3,5,10")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--shared", type=Path, default=SHARED)
-    parser.add_argument("--folds", type=Path, help="a folder of folds, one subfolder per source left out")
-    parser.add_argument("--fold", action="append", default=[], help="SOURCE=DIR: networks trained without SOURCE")
+    add_fold_options(parser)
     arguments = parser.parse_args()
     cv2.setNumThreads(1)
     taught = tuple(int(number) for number in arguments.taught.split(","))
-    folds = parsed_folds(folds_in(arguments.folds) + arguments.fold)
+    folds = folds_given(arguments)
     table, networks = [], {}
     for folder in sorted(path for path in arguments.shared.iterdir() if (path / "labels.csv").is_file()):
         never_saw = folder.name in folds or folder.name not in SHIPPED_SAW

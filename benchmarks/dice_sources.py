@@ -72,6 +72,17 @@ def parsed_folds(given: list[str]) -> dict[str, Path]:
     return folds
 
 
+def add_fold_options(parser: argparse.ArgumentParser) -> None:
+    """Adds --fold SOURCE=DIR and --folds DIR, the networks trained without a source; raises nothing."""
+    parser.add_argument("--fold", action="append", default=[], help="SOURCE=DIR: networks trained without SOURCE")
+    parser.add_argument("--folds", type=Path, help="a folder of folds, one subfolder per source left out")
+
+
+def folds_given(arguments: argparse.Namespace) -> dict[str, Path]:
+    """The folds --folds and --fold name, by source; raises SystemExit naming a bad one."""
+    return parsed_folds(folds_in(arguments.folds) + arguments.fold)
+
+
 def folds_in(folder: Path | None) -> list[str]:
     """The --fold options for each subfolder of `folder` named after a source and holding a finder; raises SystemExit
     when `folder` is not a folder."""
@@ -102,8 +113,7 @@ def markdown(rows: list[dict]) -> str:
 def main() -> int:
     """Runs the benchmark; returns the exit status; raises SystemExit on bad arguments."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--fold", action="append", default=[], help="SOURCE=DIR: networks trained without SOURCE")
-    parser.add_argument("--folds", type=Path, help="a folder of folds, one subfolder per source left out")
+    add_fold_options(parser)
     parser.add_argument("--only", action="append", default=[], help="measure only this source (may be given again)")
     parser.add_argument("--calibrated", action="store_true", help="read each row with one die size, as a box would")
     parser.add_argument("--repeat", type=int, default=1)
@@ -111,7 +121,7 @@ def main() -> int:
     parser.add_argument("--shared", type=Path, default=SHARED)
     arguments = parser.parse_args()
     cv2.setNumThreads(1)
-    folds = parsed_folds(folds_in(arguments.folds) + arguments.fold)
+    folds = folds_given(arguments)
     readers: dict[Path, DiceReader] = {}
     rows = []
     for folder in sorted(path for path in arguments.shared.iterdir() if (path / "labels.csv").is_file()
