@@ -45,6 +45,7 @@ from dice_training.data import CROP_FACE_SHARE, SCENE_FOLDERS, TRAIN_FOLDERS, lo
 from dice_training.rendered import load_renders  # noqa: E402
 from dice_training.face_train import DRAWS, train_d8, train_faces  # noqa: E402
 from dice_training.finder_train import train_finder  # noqa: E402
+from dice_training.finder_views import ViewRecipe  # noqa: E402
 from dice_training.models import FACE_CROP  # noqa: E402
 from vision.splits import SHARES  # noqa: E402
 
@@ -75,6 +76,8 @@ def main() -> None:
     parser.add_argument("--d8-steps", type=int, default=8000)
     parser.add_argument("--alone-share", type=float, default=0.0,
                         help="the finder's views that show one die alone, cut tight on plain ground (0 as shipped)")
+    parser.add_argument("--upright-views", action="store_true",
+                        help="the finder's views keep the photo's up as up (as shipped: turned any way)")
     parser.add_argument("--out", type=Path, default=REPO / "vision" / "models")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--synthetic", type=int, default=40, help="rendered tray photos added (demo camera dice)")
@@ -111,7 +114,7 @@ def main() -> None:
     if "finder" in options.part:
         finder = train_finder(photos, options.finder_steps, SEED, log, device=options.device, minutes=options.minutes,
                               workers=options.workers, checkpoint=options.out / "finder.ckpt",
-                              alone_share=options.alone_share)
+                              recipe=ViewRecipe(options.alone_share, options.upright_views))
         save(finder, torch.zeros(1, 3, 256, 256), options.out / "dice_finder.onnx", spatial=True)
         log("wrote dice_finder.onnx")
     for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):

@@ -12,7 +12,7 @@ from dice_training.batches import batches
 from dice_training.budget import affordable_steps
 from dice_training.checkpoint import Checkpoint
 from dice_training.data import Photo
-from dice_training.finder_views import SIDE, finder_view
+from dice_training.finder_views import SIDE, ViewRecipe, finder_view
 from dice_training.models import Finder
 from vision.cutting import FINDER_STRIDE, pyramid
 
@@ -51,12 +51,12 @@ def finder_loss(output: torch.Tensor, heat: torch.Tensor, regress: torch.Tensor,
 
 
 def finder_batch(photos: list[Photo], levels: list[list[np.ndarray]], rng: np.random.Generator,
-                 alone_share: float = 0.0) -> list[np.ndarray]:
+                 recipe: ViewRecipe = ViewRecipe()) -> list[np.ndarray]:
     """Returns [views, heat maps, regression maps, centre masks] for one batch of 16 views; raises nothing."""
     views, heats, regresses, masks = [], [], [], []
     for _ in range(16):
         index = int(rng.integers(len(photos)))
-        view, dice = finder_view(photos[index], levels[index], rng, alone_share)
+        view, dice = finder_view(photos[index], levels[index], rng, recipe)
         heat, regress, mask = finder_targets(dice)
         views.append(view.transpose(2, 0, 1) / 255.0)
         heats.append(heat)
@@ -67,22 +67,22 @@ def finder_batch(photos: list[Photo], levels: list[list[np.ndarray]], rng: np.ra
 
 def train_finder(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None], *,
                  device: str = "cpu", minutes: float | None = None, workers: int = 0,
-                 checkpoint: Path | None = None, alone_share: float = 0.0) -> Finder:
-    """Returns a finder trained for `steps` batches of 16 views of the scene photos, `alone_share` of them one die
-    alone (fewer steps if they would outlast `minutes`; views made by `workers` processes, or here with 0), resuming
-    from and saving to `checkpoint`; raises ValueError for a checkpoint of another run length."""
+                 checkpoint: Path | None = None, recipe: ViewRecipe = ViewRecipe()) -> Finder:
+    """Returns a finder trained for `steps` batches of 16 views of the scene photos, made as `recipe` says (fewer
+    steps if they would outlast `minutes`; views made by `workers` processes, or here with 0), resuming from and
+    saving to `checkpoint`; raises ValueError for a checkpoint of another run length."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     photos = [photo for photo in photos if photo.scene]
     levels = [pyramid(photo.image) for photo in photos]
-    steps = affordable_steps(lambda: finder_batch(photos, levels, np.random.default_rng(seed + 1), alone_share), steps,
+    steps = affordable_steps(lambda: finder_batch(photos, levels, np.random.default_rng(seed + 1), recipe), steps,
                              minutes, log, workers=workers)
     model = Finder().to(device)
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
     saved = Checkpoint(checkpoint, steps)
     start = saved.resume(model, optimiser, schedule, rng)
-    made = batches(lambda generator: finder_batch(photos, levels, generator, alone_share), rng, seed + start, workers)
+    made = batches(lambda generator: finder_batch(photos, levels, generator, recipe), rng, seed + start, workers)
     model.train()
     for step in range(start, steps):
         saved.save(step, model, optimiser, schedule, rng)

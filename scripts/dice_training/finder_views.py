@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -16,14 +17,23 @@ CLOSE_SHARE = 0.4
 RENDERED_RANGE = (30.0, 80.0)  # rendered tray photos are only shown close up
 ALONE_RANGE = (40.0, 90.0)  # a view of one die alone (train_dice.py --alone-share) shows its face this big ...
 ALONE_MARGIN = (0.05, 0.35)  # ... and the ground this far past its face's edge (in face sides)
+UPRIGHT_TURN = 10.0  # an upright view is turned by a normal draw of this many degrees, at most twice it either way
+
+
+@dataclass(frozen=True)
+class ViewRecipe:
+    """How the finder's views are made beyond the shipped recipe (the defaults)."""
+
+    alone_share: float = 0.0  # this share of views show one die cut tight on plain ground (train_dice.py --alone-share)
+    upright: bool = False  # views keep the photo's up as up (mirrored left-right only, barely turned): in an oblique
+    # photo the top face is the die's upper face, the face turned to the camera its lower one
 
 
 def finder_view(photo: Photo, levels: list[np.ndarray], rng: np.random.Generator,
-                alone_share: float = 0.0) -> tuple[np.ndarray, list]:
-    """Returns (SIDE x SIDE x 3 float view, [(x, y, face) in view pixels]); `alone_share` of the views show one die
-    cut tight on plain ground, as a close photo of a single die shows it; raises nothing."""
+                recipe: ViewRecipe = ViewRecipe()) -> tuple[np.ndarray, list]:
+    """Returns (SIDE x SIDE x 3 float view, [(x, y, face) in view pixels]), made as `recipe` says; raises nothing."""
     median = float(np.median([die.face for die in photo.dice]))
-    alone = alone_share > 0 and rng.random() < alone_share  # no draw at 0: the shipped finder's views as they were
+    alone = recipe.alone_share > 0 and rng.random() < recipe.alone_share  # no draw at 0: the shipped views as they were
     if alone:
         faces = ALONE_RANGE
     elif photo.name.startswith(SYNTHETIC):  # rendered dice teach what big dice look like; the table scale is left to photos
@@ -36,7 +46,7 @@ def finder_view(photo: Photo, levels: list[np.ndarray], rng: np.random.Generator
     source = levels[level]
     anchor = photo.dice[int(rng.integers(len(photo.dice)))]
     around = np.array([anchor.x, anchor.y]) + rng.normal(0, 1, 2) * SIDE / scale / (12 if alone else 4)
-    angle = float(rng.uniform(0, 360)) if rng.random() < 0.5 else 90.0 * int(rng.integers(4))
+    angle = _upright_turn(rng) if recipe.upright else _any_turn(rng)
     matrix = cv2.getRotationMatrix2D((float(around[0]), float(around[1])), angle, scale)
     matrix[:, 2] += SIDE / 2 - around
     if rng.random() < 0.5:
@@ -53,6 +63,16 @@ def finder_view(photo: Photo, levels: list[np.ndarray], rng: np.random.Generator
     if alone:
         view, dice = cut_alone(view, dice, matrix @ np.array([anchor.x, anchor.y, 1.0]), anchor.face * scale, fill, rng)
     return recolour(view, rng), dice
+
+
+def _any_turn(rng: np.random.Generator) -> float:
+    """A view's turn in degrees as shipped: any angle half the time, else a quarter turn; raises nothing."""
+    return float(rng.uniform(0, 360)) if rng.random() < 0.5 else 90.0 * int(rng.integers(4))
+
+
+def _upright_turn(rng: np.random.Generator) -> float:
+    """An upright view's small turn in degrees, as a camera's own slight roll; raises nothing."""
+    return float(np.clip(rng.normal(0, UPRIGHT_TURN), -2 * UPRIGHT_TURN, 2 * UPRIGHT_TURN))
 
 
 def cut_alone(view: np.ndarray, dice: list, centre: np.ndarray, face: float, fill: list,

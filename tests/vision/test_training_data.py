@@ -176,7 +176,7 @@ def test_a_view_of_one_die_alone_keeps_only_its_square_on_plain_ground(
     photo = data.Photo("alone.jpg", image, dice)
     for seed in range(20):
         rng = np.random.default_rng(seed)
-        view, labels = finder_views.finder_view(photo, pyramid(image), rng, alone_share=1.0)
+        view, labels = finder_views.finder_view(photo, pyramid(image), rng, finder_views.ViewRecipe(alone_share=1.0))
         assert len(labels) == 1  # the other dice lie far outside the anchor's square
         x, y, face = labels[0]
         assert finder_views.ALONE_RANGE[0] * 0.99 <= face <= finder_views.ALONE_RANGE[1] * 1.01
@@ -185,3 +185,25 @@ def test_a_view_of_one_die_alone_keeps_only_its_square_on_plain_ground(
         ground[max(0, int(y - reach)):int(y + reach), max(0, int(x - reach)):int(x + reach)] = False
         far = view[ground]
         assert far.std(axis=0).max() < 40  # plain ground (recolouring adds grain), not the busy photo
+
+
+def test_an_upright_view_keeps_the_upper_die_above_and_the_shipped_view_does_not(
+        data, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(REPO / "scripts"))
+    from dice_training import finder_views
+    from vision.cutting import pyramid
+
+    image = np.full((400, 400, 3), 90, np.uint8)
+    dice = (data.Die(200, 150, 30.0, 2), data.Die(200, 250, 30.0, 5))  # a 2 above a 5
+    photo = data.Photo("pair.jpg", image, dice)
+
+    def upper_stays_above(recipe: object) -> list[bool]:
+        kept = []
+        for seed in range(40):
+            _, labels = finder_views.finder_view(photo, pyramid(image), np.random.default_rng(seed), recipe)
+            (_, upper_y, _), (_, lower_y, _) = labels
+            kept.append(upper_y < lower_y)
+        return kept
+
+    assert all(upper_stays_above(finder_views.ViewRecipe(upright=True)))
+    assert not all(upper_stays_above(finder_views.ViewRecipe()))  # turned any way: up is lost, as shipped
