@@ -93,6 +93,11 @@ class Lessons:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute("INSERT OR REPLACE INTO layer (id, learned, data) VALUES (1, ?, ?)", (time.time(), layer.to_bytes()))
 
+    def drop_layer(self) -> None:
+        """Forgets the learned layer and keeps the examples (a layer that no longer reads better); raises sqlite3.Error."""
+        with self._db:
+            self._db.execute("DELETE FROM layer")
+
     def learning_on(self) -> bool:
         """Whether the host lets the box read with what it learned (on unless switched off); raises sqlite3.Error."""
         row = self._db.execute("SELECT value FROM settings WHERE name = 'learning'").fetchone()

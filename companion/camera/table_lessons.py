@@ -180,12 +180,15 @@ class TableLessons:
             self._fresh = 0
         layer, self.said = learn(kept, self._features, previous=self._layer)
         log.info("table lessons: %s", self.said)
-        if layer is None or layer is self._layer:
+        if layer is self._layer:
             return
         with self._lock:
             if generation != self._generation:
                 return
-            self._lessons.keep_layer(layer)
+            if layer is None:  # the earlier layer read the dice taught since no better than the reader
+                self._lessons.drop_layer()
+            else:
+                self._lessons.keep_layer(layer)
             self._layer = self._lessons.layer()  # None if the host switched learning off meanwhile
         self.eyes.use(self._layer, self._reading_features() if self._layer is not None else None)
 

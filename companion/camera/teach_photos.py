@@ -71,8 +71,10 @@ def teach(state: Path, labels: Path, images: list[Path], *, die_px: float | None
             examples += found
             missed += lost
         kept = lessons.add(examples, "taught")
-        layer, said = learn(lessons.examples(), features, previous=previous) if kept else (None, "learned nothing")
-        if layer is not None and layer is not previous:
+        layer, said = learn(lessons.examples(), features, previous=previous) if kept else (previous, "learned nothing")
+        if layer is None and previous is not None:  # the earlier layer read the new dice no better than the reader
+            lessons.drop_layer()
+        elif layer is not previous:
             lessons.keep_layer(layer)
     finally:
         lessons.close()

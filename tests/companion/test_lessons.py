@@ -78,6 +78,17 @@ def test_learning_can_be_switched_off_and_wiped(tmp_path: Path) -> None:
     kept.close()
 
 
+def test_a_layer_that_reads_no_better_is_dropped_and_the_examples_stay(tmp_path: Path) -> None:
+    kept = Lessons(tmp_path)
+    kept.add([example(value) for value in range(1, 7)])
+    kept.keep_layer(Layer(np.zeros((193, 7)), 0.9, Check(4, 3, 0), Check(4, 1, 0), 4))
+    kept.drop_layer()
+    kept.close()
+    again = Lessons(tmp_path)
+    assert again.layer() is None and again.count() == 6
+    again.close()
+
+
 @pytest.fixture()
 def tomitomi(shared_dice: Path) -> tuple[Path, list[Path]]:
     folder = shared_dice / "tomitomi3-gray-d6"

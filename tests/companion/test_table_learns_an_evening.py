@@ -1,12 +1,13 @@
 """An evening at a table the shipped reader never saw (tomitomi3's grey dice): the camera reads each roll, the
 players let right reads stand and fix the rest on a phone, and the table learns from what stood, as the daemon
-wires it (the reader's eyes, the waiting dice, the worker). Afterwards it reads the evening's other dice better,
-with no more silent errors.
+wires it (the reader's eyes, the waiting dice, the worker). Afterwards it keeps every die taught and reads the
+evening's other dice at least as well, with no more silent errors.
 
-Measured: 49 of the 50 rolls taught a die, and a layer was kept. On the other 250 photos sure & right went from
-70.8 % (the reader alone) to 72.4 %; silent errors stayed at 0. Fifty dice are too few to prove a lower sureness
-threshold safe (vision.learning.NEWLY_SURE_TO_LOWER), so the gain is small. The test holds the improvement, not
-the figures.
+Measured with the shipped networks: 49 of the 50 rolls taught a die, which the reader alone read 35 sure & right.
+No layer was kept: held back, a new one beat the reader by fewer dice than luck would (vision.learning.LUCK), and
+fifty dice are too few to prove a lower sureness threshold safe (vision.learning.NEWLY_SURE_TO_LOWER). Before the
+luck rule a layer was kept and read the other 250 photos 72.4 % sure & right against 70.8 % alone.
+The test holds what the table must never do (lose a taught die, read worse), not the figures.
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def read_all(reader: DiceReader, photos: list) -> dict:
     return tally.figures()
 
 
-def test_after_an_evening_of_fifty_rolls_the_table_reads_its_dice_better(shared_dice: Path, tmp_path: Path) -> None:
+def test_after_an_evening_of_fifty_rolls_the_table_keeps_its_dice_and_reads_no_worse(shared_dice: Path, tmp_path: Path) -> None:
     cv2.setNumThreads(1)
     photos = load_folder(shared_dice / "tomitomi3-gray-d6")
     photos = random.Random(SEED).sample(photos, len(photos))
@@ -65,8 +66,10 @@ def test_after_an_evening_of_fifty_rolls_the_table_reads_its_dice_better(shared_
         time.sleep(0.1)
     lessons.stop()  # after the learning queued last
     status = TableLessons(tmp_path, TableEyes(), lambda: Features(MODELS / "dice_faces.onnx")).status()
-    assert taught >= 40 and status["examples"] == taught and status["reads"]["by"] == "layer", (taught, status)
+    assert taught >= 40 and status["examples"] == taught, (taught, status)
     after = read_all(reader, photos[ROLLS:])
     before = read_all(DiceReader(), photos[ROLLS:])
-    assert after["sure_per_die"] > before["sure_per_die"], (before, after)
+    assert after["sure_per_die"] >= before["sure_per_die"], (status, before, after)
+    if status["reads"]["by"] == "layer":  # a kept layer must earn its place
+        assert after["sure_per_die"] > before["sure_per_die"], (status, before, after)
     assert after["silent_errors"] <= before["silent_errors"], (before, after)

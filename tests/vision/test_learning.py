@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from vision.learning import (FEWEST_TO_JUDGE, NEWLY_SURE_TO_LOWER, READ_VIEWS, THRESHOLDS, Check, Example, Features,
-                             Layer, _earlier_kept, _threshold, learn, relook)
+                             Layer, _earlier_kept, _threshold, beyond_luck, learn, relook)
 from vision.reader import MODELS, DiceReader
 from vision.scoring import load_folder
 from vision.teaching import examples_from
@@ -169,3 +169,9 @@ def test_a_face_unlike_the_tables_dice_in_size_keeps_the_readers_threshold(share
                                                                            features: Features) -> None:
     timid, made_sure = _timid_made_sure(shared_dice, features, 3.0)  # a lone pip is a third of its die
     assert timid >= 5 and made_sure == 0, (timid, made_sure)
+
+
+@pytest.mark.parametrize(("gained", "lost", "beyond"), [(0, 0, False), (1, 0, False), (2, 1, False), (4, 0, False),
+                                                        (5, 0, True), (8, 3, False), (10, 1, True), (57, 0, True)])
+def test_a_layer_must_beat_the_reader_by_more_than_a_coin_would(gained: int, lost: int, beyond: bool) -> None:
+    assert beyond_luck(gained, lost) is beyond
