@@ -39,9 +39,9 @@ screenshots: $(VENV)/.test browser
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q fonts-nanum fonts-noto-color-emoji; }
 	SCREENSHOTS=docs/img $(PY) -m pytest -q tests/web/test_screenshots.py
 
-# Retrains the dice reader's four networks into vision/models (PyTorch on the CPU, about 3.5 h on one core).
-# The d8 reader learns from Blender renders too: the first TRAIN_RENDERS table frames and TRAIN_D8_RENDERS d8
-# close-ups, rendered when missing.
+# Retrains the dice reader's four networks into vision/models (PyTorch on the CPU, about 4 h on one core).
+# The finder and the d8 reader learn from Blender renders too: the first TRAIN_RENDERS table frames and
+# TRAIN_D8_RENDERS d8 close-ups, rendered when missing. The finder's views show one die alone in ten and stay upright.
 TRAIN_RENDERS ?= 601
 TRAIN_D8_RENDERS ?= 300
 D8_RENDER_SET ?= blender-d8-v1
@@ -49,7 +49,9 @@ train-dice: $(VENV)/.run
 	$(MAKE) renders RENDERS=$(TRAIN_RENDERS)
 	$(MAKE) renders RENDERS=$(TRAIN_D8_RENDERS) RENDER_KIND=d8 RENDER_SET=$(D8_RENDER_SET) RENDER_SEED=430000
 	$(PY) -m pip install --quiet -e '.[train]'
-	$(PY) scripts/train_dice.py --half all --part finder faces second
+	$(PY) scripts/train_dice.py --half all --part finder --renders $(RENDER_DIR)/$(RENDER_SET) --alone-share 0.1 \
+		--upright-views
+	$(PY) scripts/train_dice.py --half all --part faces second
 	$(PY) scripts/train_dice.py --half all --part d8 --renders $(RENDER_DIR)/$(RENDER_SET) \
 		--renders $(RENDER_DIR)/$(D8_RENDER_SET)
 
@@ -60,7 +62,7 @@ FOLD ?=
 folds: $(VENV)/.run
 	$(MAKE) renders RENDERS=$(TRAIN_RENDERS)
 	$(PY) -m pip install --quiet -e '.[train]'
-	$(PY) scripts/train_folds.py --out $(FOLDS_DIR) --renders $(RENDER_DIR)/$(RENDER_SET) --alone-share 0.1 \
+	$(PY) scripts/train_folds.py --out $(FOLDS_DIR) --renders $(RENDER_DIR)/$(RENDER_SET) --alone-share 0.1 --upright-views \
 		--at-once 2 $(if $(FOLD),--fold $(FOLD))
 
 # Photoreal labelled dice from Blender (Cycles on the CPU, about 10 s a 320x320 frame on 2 cores) into

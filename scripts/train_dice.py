@@ -75,9 +75,9 @@ def main() -> None:
     parser.add_argument("--second-steps", type=int, default=12000)
     parser.add_argument("--d8-steps", type=int, default=8000)
     parser.add_argument("--alone-share", type=float, default=0.0,
-                        help="the finder's views that show one die alone, cut tight on plain ground (0 as shipped)")
+                        help="the finder's views that show one die alone, cut tight on plain ground (the shipped finder: 0.1)")
     parser.add_argument("--upright-views", action="store_true",
-                        help="the finder's views keep the photo's up as up (as shipped: turned any way)")
+                        help="the finder's views keep the photo's up as up, as the shipped finder's (else turned any way)")
     parser.add_argument("--out", type=Path, default=REPO / "vision" / "models")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--synthetic", type=int, default=40, help="rendered tray photos added (demo camera dice)")

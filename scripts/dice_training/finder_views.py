@@ -66,7 +66,8 @@ def finder_view(photo: Photo, levels: list[np.ndarray], rng: np.random.Generator
 
 
 def _any_turn(rng: np.random.Generator) -> float:
-    """A view's turn in degrees as shipped: any angle half the time, else a quarter turn; raises nothing."""
+    """A view's turn in degrees when views need not stay upright: any angle half the time, else a quarter turn;
+    raises nothing."""
     return float(rng.uniform(0, 360)) if rng.random() < 0.5 else 90.0 * int(rng.integers(4))
 
 

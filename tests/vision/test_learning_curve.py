@@ -1,10 +1,13 @@
-"""A regression floor on one learning curve (benchmarks/dice_learning.py): tomitomi3, a source the shipped networks
-never saw, taught 200 photos of a seeded draw and read on the other 100.
+"""Regression floors on two learning curves (benchmarks/dice_learning.py): sources the shipped networks never saw,
+taught photos of a seeded draw and read on the rest, with what the table learned and by the reader alone.
 
-Measured: the reader alone 70.7 % sure & right and no silent error on all 300. Taught 200 (196 dice found), the
-table lowered its threshold to 0.5 (195 of 196 held-back dice sure & right) and read the other 100 97.0 % sure &
-right with no silent error. Taught 50, it kept the reader's 0.9 (too few dice to prove a lower one) and read 73.6 %.
-The floor sits just under the 200; silent errors may not pass the 0.5 % target.
+Measured with the shipped networks:
+- tomitomi3 taught 200 photos (194 dice found): the reader alone read the other 100 83.0 % sure & right. A layer sure
+  from 0.5 read 193 of the 194 held-back dice sure & right, but only 37 of them newly sure, under the 60 a threshold
+  below the reader's needs; at the reader's 0.9 it read 156, the reader 159, so the table kept no layer.
+- skovy-webcam-d6 crops taught 50 photos: a layer that gained 2 held-back dice and lost 1 read the other 101 60.4 % sure
+  & right, the reader alone 68.9 %. Such a margin is luck now, and the table keeps no layer.
+A table's learning may never read the rest worse than the reader alone, nor pass the 0.5 % silent-error target.
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import random
 from pathlib import Path
 
 import cv2
+import pytest
 
 from vision.learning import Features, learn, relook
 from vision.reader import MODELS, DiceReader
@@ -19,26 +23,33 @@ from vision.scoring import Tally, load_folder, score_photo
 from vision.teaching import examples_from
 
 SEED = 34  # benchmarks/dice_learning.py's draw
-TAUGHT = 200
-LOWEST_SURE_RIGHT = 0.95
 MOST_SILENT = 0.005
 
 
-def test_two_hundred_taught_tomitomi_dice_read_the_rest_better(shared_dice: Path) -> None:
+def _taught_and_alone(folder: Path, prefix: str, taught: int) -> tuple[dict, dict, str]:
+    """Returns the rest's figures read with what `taught` photos taught and by the reader alone, and what was learned."""
     cv2.setNumThreads(1)
-    photos = load_folder(shared_dice / "tomitomi3-gray-d6")
+    photos = [photo for photo in load_folder(folder) if photo.path.name.startswith(prefix)]
     photos = random.Random(SEED).sample(photos, len(photos))
     reader, features = DiceReader(), Features(MODELS / "dice_faces.onnx")
     examples = []
-    for photo in photos[:TAUGHT]:
-        found, _ = examples_from(reader, cv2.imread(str(photo.path)), photo.values, None, group=photo.path.name)
+    for photo in photos[:taught]:
+        found, _ = examples_from(reader, cv2.imread(str(photo.path)), photo.values, photo.boxes, group=photo.path.name)
         examples += found
     layer, said = learn(examples, features)
-    assert layer is not None, said
-    reader.taught = relook(layer, features)
-    tally = Tally()
-    for photo in photos[TAUGHT:]:
-        tally.add(score_photo(reader.read(cv2.imread(str(photo.path))), photo))
-    figures = tally.figures()
-    assert figures["sure_per_die"] >= LOWEST_SURE_RIGHT, (said, figures)
-    assert figures["silent_errors"] <= MOST_SILENT, (said, figures)
+    figures = []
+    for hook in (relook(layer, features) if layer is not None else None, None):
+        reader.taught, tally = hook, Tally()
+        for photo in photos[taught:]:
+            tally.add(score_photo(reader.read(cv2.imread(str(photo.path))), photo))
+        figures.append(tally.figures())
+    return figures[0], figures[1], said
+
+
+@pytest.mark.parametrize(("source", "prefix", "taught", "lowest_sure_right"),
+                         [("tomitomi3-gray-d6", "", 200, 0.82), ("skovy-webcam-d6", "crop_", 50, 0.68)])
+def test_a_taught_table_reads_the_rest_at_least_as_well_as_the_reader_alone(
+        shared_dice: Path, source: str, prefix: str, taught: int, lowest_sure_right: float) -> None:
+    with_table, alone, said = _taught_and_alone(shared_dice / source, prefix, taught)
+    assert with_table["sure_per_die"] >= max(lowest_sure_right, alone["sure_per_die"]), (said, with_table, alone)
+    assert with_table["silent_errors"] <= min(MOST_SILENT, alone["silent_errors"]), (said, with_table, alone)
