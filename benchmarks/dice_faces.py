@@ -1,12 +1,14 @@
-"""Benchmark the face reader alone: every labelled die of nell-byler and matteop65 read at its label box.
+"""Benchmark the face reader alone: every labelled die of nell-byler and matteop65 (or of `--folder`) read at its label box.
 
 No finder: the crop is cut where the label says the face is, at the face size training uses, so a face
 recipe can be compared without training a finder for it. Prints, per folder, the share of dice whose
 likeliest class is their value, and the share read so and sure (chance >= 0.9, the views agreeing).
 
 Usage:  .venv/bin/python benchmarks/dice_faces.py [--photos all|dev|check|q1..q4|loose-dev|loose-check] [--models DIR] [--alone]
-                                                 [--misses]
+                                                 [--misses] [--folder NAME ...]
 `--alone` reads both looks with the first network (a recipe measured without its second look).
+`--folder` measures other sources with boxes, or crop sources (a crop's face is its share of the crop that
+scripts/dice_training/data.py gives: chase-casino-d6-crops, tomitomi3-gray-d6), as the face reader alone sees them.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "scripts"))
 
-from dice_training.data import TRAIN_FOLDERS, load_photos  # noqa: E402
+from dice_training.data import CROP_FACE_SHARE, SCENE_FOLDERS, TRAIN_FOLDERS, load_photos  # noqa: E402
 from vision.cutting import pyramid  # noqa: E402
 from vision.faces import FaceReader  # noqa: E402
 from vision.reader import MODELS  # noqa: E402
@@ -34,10 +36,11 @@ SHARED = REPO / ".." / "shared" / "dice"
 SURE = 0.9  # the reader's bar for a value without `unsure` (vision.reader)
 
 
-def measure(faces: FaceReader, share: str, misses: bool) -> dict[str, tuple[int, int, int]]:
+def measure(faces: FaceReader, share: str, misses: bool,
+            folders: tuple[str, ...] = TRAIN_FOLDERS) -> dict[str, tuple[int, int, int]]:
     """Returns {folder: (dice, read right, read right and sure)}; raises FileNotFoundError without the photos."""
     counts: dict[str, list[int]] = {}
-    for folder in TRAIN_FOLDERS:
+    for folder in folders:
         tally = counts.setdefault(folder, [0, 0, 0])
         for photo in load_photos(SHARED, share, (folder,)):
             readings = faces.read(pyramid(photo.image), [(die.x, die.y, die.face) for die in photo.dice])
@@ -59,12 +62,15 @@ def main() -> int:
     parser.add_argument("--models", type=Path, default=MODELS, help="the networks' folder")
     parser.add_argument("--alone", action="store_true", help="read both looks with the first network")
     parser.add_argument("--misses", action="store_true", help="list every misread die on stderr")
+    parser.add_argument("--folder", action="append", choices=SCENE_FOLDERS + tuple(CROP_FACE_SHARE),
+                        help="measure this source instead (repeatable)")
     options = parser.parse_args()
     cv2.setNumThreads(1)
     first = options.models / "dice_faces.onnx"
     faces = FaceReader(first, first if options.alone else options.models / "dice_faces_second.onnx")
     print("| folder | dice | read right | right and sure |\n|---|---|---|---|")
-    for folder, (dice, right, sure) in measure(faces, options.photos, options.misses).items():
+    folders = tuple(options.folder or TRAIN_FOLDERS)
+    for folder, (dice, right, sure) in measure(faces, options.photos, options.misses, folders).items():
         print(f"| {folder} | {dice} | {100 * right / max(dice, 1):.1f} % | {100 * sure / max(dice, 1):.1f} % |")
     return 0
 
