@@ -45,7 +45,7 @@ def curve(reader: DiceReader, features: Features, photos: list[LabelledPhoto], t
     frames = [cv2.imread(str(photo.path)) for photo in photos]
     lessons: list[list[Example]] = []
     rows = []
-    for count in (0,) + tuple(number for number in taught if number < len(photos)):
+    for count in sorted({0, *(number for number in taught if number < len(photos))}):  # each once
         while len(lessons) < count:
             photo = photos[len(lessons)]
             found, _ = examples_from(reader, frames[len(lessons)], photo.values, photo.boxes, group=photo.path.name)
