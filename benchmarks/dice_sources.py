@@ -10,8 +10,9 @@ networks when they never saw it; a source the shipped networks saw, with no fold
 given, is still measured but marked `seen` (a figure that says little about the next table).
 Columns: sure & right, right (sure or not), abstentions (unsure or no value), silent errors (a sure wrong
 number), false dice a photo and the median ms a photo, counted as vision/scoring.py says.
-`--calibrated` reads each row with boxes as a calibrated box would: with one die size for the whole row (the
-median long side of its labelled boxes, as calibration measures a die once), `die_px` in the table.
+`--calibrated` reads each row as a calibrated box would: with one die size for the whole row, `die_px` in the
+table. A box's calibration measures it with the reader (DiceReading.die_px of one frame read without a hint); the
+row takes the median of that measure over its photos, so the labels play no part in it.
 """
 from __future__ import annotations
 
@@ -93,11 +94,11 @@ def folds_in(folder: Path | None) -> list[str]:
     return [f"{fold.name}={fold}" for fold in sorted(folder.iterdir()) if (fold / "dice_finder.onnx").is_file()]
 
 
-def calibrated_size(photos: list[LabelledPhoto]) -> float | None:
-    """The one die size a calibration would measure for these photos: the median long side of their labelled
-    boxes (None without boxes); raises nothing."""
-    sides = [max(width, height) for photo in photos for _, _, width, height in photo.boxes or ()]
-    return float(statistics.median(sides)) if sides else None
+def calibrated_size(reader: DiceReader, photos: list[LabelledPhoto]) -> float | None:
+    """The one die size calibration would save for these photos: the median over them of the size it measures on
+    one photo (None where the reader finds no die in any); raises nothing."""
+    sizes = [size for size in (reader.read(cv2.imread(str(photo.path))).die_px for photo in photos) if size]
+    return float(statistics.median(sizes)) if sizes else None
 
 
 def markdown(rows: list[dict]) -> str:
@@ -129,7 +130,7 @@ def main() -> int:
         networks, models = networks_for(folder.name, folds)
         reader = readers.setdefault(models, DiceReader(models))
         for row, photos in rows_of(folder.name, load_folder(folder)):
-            die_px = calibrated_size(photos) if arguments.calibrated else None
+            die_px = calibrated_size(reader, photos) if arguments.calibrated else None
             figures, _ = measure_photos(reader, photos, max(1, arguments.repeat), die_px)
             rows.append({"row": row, "networks": networks, **figures, "die_px": die_px or "-"})
     print(json.dumps(rows, indent=2) if arguments.json else markdown(rows))

@@ -1,6 +1,7 @@
 """What the dice reader returns: plain frozen values, no arrays held."""
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass
 
 COCKED = "cocked"
@@ -48,3 +49,9 @@ class DiceReading:
     def sure(self) -> bool:
         """Whether every die has a value the reader is sure of; raises nothing."""
         return all(not die.unsure for die in self.dice)
+
+    @property
+    def die_px(self) -> int | None:
+        """The die size calibration saves: the median long side of the dice found (None: no die); raises nothing."""
+        sides = [max(die.box[2], die.box[3]) for die in self.dice]
+        return int(statistics.median(sides)) if sides else None

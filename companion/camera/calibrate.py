@@ -4,7 +4,6 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -42,9 +41,10 @@ def measure(source: Any, read: Callable[[Any], Any], *, settle_seconds: float = 
                      colour_gains=None if gains is None else [float(gain) for gain in gains])  # as read: rounding may pass the range
     frame = source.frame()
     found["tray"] = list(find_tray(frame))
-    boxes = [die.box for die in read(frame).dice]
+    reading = read(frame)
+    boxes = [die.box for die in reading.dice]
     _check_dice_inside(found["tray"], boxes)
-    found["die_px"] = int(statistics.median(max(box[2], box[3]) for box in boxes)) if boxes else None
+    found["die_px"] = reading.die_px
     found["tray_view"] = floor(thumbnail(frame), tuple(boxes), frame.shape[1])  # to follow the tray when knocked
     return found
 

@@ -143,6 +143,17 @@ def test_a_stale_die_size_hint_still_finds_the_dice() -> None:
     assert sorted(die.value for die in read_dice(frame, die_px=12).dice) == [2, 3, 5]
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_dice_a_few_pixels_across_at_the_table_look_are_read_at_their_own_size(seed: int) -> None:
+    from vision.synthetic import render_dice
+
+    # 56-pixel dice in a 1920-pixel frame span 7 pixels at the table look: read there alone, three of these six
+    # frames lost a die or read one unsure
+    frame, _ = render_dice([1, 2, 3, 4, 5, 6], size=(1920, 1080), die_px=56, seed=seed)
+    reading = read_dice(frame)
+    assert sorted(die.value for die in reading.dice) == [1, 2, 3, 4, 5, 6] and reading.sure
+
+
 @pytest.mark.parametrize("off_by", [0.4, 2.0, 3.0])
 def test_a_die_size_hint_that_finds_other_sizes_is_set_aside(nell_photo: np.ndarray, off_by: float,
                                                              caplog: pytest.LogCaptureFixture) -> None:
