@@ -1,13 +1,15 @@
 """Learning curves: the box taught N photos of a source it never saw, then reading the rest of that source.
 
 Usage:  .venv/bin/python benchmarks/dice_learning.py [--source NAME ...] [--taught 1,3,5,10] [--folds DIR] [--json]
+        .venv/bin/python benchmarks/dice_learning.py --source aws-vegas-d6 --learning-time 500
 
 Each row is one source of ../shared/dice the base networks never saw (skovy-webcam-d6 as its frames and its
 crops), taught with N photos of a seeded draw (files are often sorted by value) as if their dice had been confirmed
 at the table, then read with that table's layer on all its other photos; N = 0 is the reader alone. The base
 networks are the shipped ones, or a fold trained without the source (`--folds DIR`, as `make folds` writes them;
 `--fold SOURCE=DIR` for one), which adds the sources the shipped networks saw. Columns as
-benchmarks/dice_sources.py counts them (vision/scoring.py), plus what the teaching kept and how long learning took.
+benchmarks/dice_sources.py counts them (vision/scoring.py), plus what the teaching kept and how long learning took;
+where a layer was kept, the reader alone's figures on the same rest stand beside in brackets.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -30,12 +33,13 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from dice_sources import SHARED, SHIPPED_SAW, add_fold_options, folds_given, networks_for, rows_of  # noqa: E402
 from vision.learning import Example, Features, learn, relook  # noqa: E402
-from vision.reader import DiceReader  # noqa: E402
+from vision.reader import DiceReader, Relook  # noqa: E402
 from vision.scoring import LabelledPhoto, Tally, load_folder, score_photo  # noqa: E402
 from vision.teaching import examples_from  # noqa: E402
 
 TAUGHT = (1, 3, 5, 10)
 SEED = 34  # the draw of taught photos
+TIMINGS = 3  # learnings timed, for `--learning-time`
 CROPS_TOO = (50,)  # crop sources (one die a photo) are also taught 50 dice: the issue's "3 photos (or 50 dice)"
 
 
@@ -54,35 +58,58 @@ def curve(reader: DiceReader, features: Features, photos: list[LabelledPhoto], t
         started = time.process_time()
         layer, said = learn(examples, features) if examples else (None, "no example")
         took = time.process_time() - started
-        reader.taught = relook(layer, features) if layer is not None else None
-        tally = Tally()
-        for photo, frame in zip(photos[count:], frames[count:]):
-            tally.add(score_photo(reader.read(frame), photo))
-        reader.taught = None
+        figures = read_rest(reader, relook(layer, features) if layer is not None else None, photos[count:], frames[count:])
+        alone = read_rest(reader, None, photos[count:], frames[count:]) if layer is not None else figures
         rows.append({"taught": count, "examples": len(examples), "learned": layer is not None,
-                     "learn_s": round(took, 2), "said": said, **tally.figures()})
+                     "learn_s": round(took, 2), "said": said, **figures,
+                     "alone_sure_per_die": alone["sure_per_die"], "alone_silent_errors": alone["silent_errors"]})
     return rows
 
 
+def read_rest(reader: DiceReader, taught: Relook | None, photos: list[LabelledPhoto], frames: list) -> dict:
+    """Returns the figures of the photos read with the `taught` hook (None: the reader alone); raises nothing."""
+    reader.taught, tally = taught, Tally()
+    for photo, frame in zip(photos, frames):
+        tally.add(score_photo(reader.read(frame), photo))
+    reader.taught = None
+    return tally.figures()
+
+
 def learning_time(features: Features, examples: list[Example], count: int) -> float:
-    """Returns the CPU seconds learning takes from `count` examples (repeated from those given); raises ValueError with none."""
+    """Returns the median CPU seconds of TIMINGS learnings from `count` examples (repeated from those given); raises
+    ValueError with none."""
     many = [examples[index % len(examples)] for index in range(count)]
     many = [Example(e.surround, e.value, e.prior, e.base_value, e.base_sure, f"{e.group}#{i // len(examples)}", e.face)
             for i, e in enumerate(many)]
-    started = time.process_time()
-    learn(many, features)
-    return time.process_time() - started
+    times = []
+    for _ in range(TIMINGS):
+        started = time.process_time()
+        learn(many, features)
+        times.append(time.process_time() - started)
+    return statistics.median(times)
+
+
+def timed(reader: DiceReader, features: Features, photos: list[LabelledPhoto], count: int) -> str:
+    """Returns a sentence on how long learning from `count` dice of these photos takes; raises ValueError with no die."""
+    examples: list[Example] = []
+    for photo in photos:
+        if len(examples) >= count:
+            break
+        examples += examples_from(reader, cv2.imread(str(photo.path)), photo.values, photo.boxes, group=photo.path.name)[0]
+    took = learning_time(features, examples, count)
+    return f"learning from {count} dice ({len(examples)} taught, repeated) took {took:.1f} s of CPU (median of {TIMINGS})"
 
 
 def markdown(table: list[dict]) -> str:
     """Returns the curves as a markdown table; raises nothing."""
-    lines = ["| source | networks | taught photos | taught dice | layer kept | rest: dice | sure & right | right "
-             "| silent errors | false dice / photo | learning s |", "|" + "---|" * 11]
+    lines = ["| source | networks | taught photos | taught dice | layer kept | rest: dice | sure & right (alone) "
+             "| right | silent errors (alone) | false dice / photo | learning s |", "|" + "---|" * 11]
     for row in table:
         kept = "yes" if row["learned"] else "no"
         lines.append(f"| {row['row']} | {row['networks']} | {row['taught']} | {row['examples']} | {kept} | "
-                     f"{row['dice']} | {100 * row['sure_per_die']:.1f} % | {100 * row['per_die']:.1f} % | "
-                     f"{100 * row['silent_errors']:.2f} % | {row['false_per_photo']:.2f} | {row['learn_s']:.2f} |")
+                     f"{row['dice']} | {100 * row['sure_per_die']:.1f} % ({100 * row['alone_sure_per_die']:.1f} %) | "
+                     f"{100 * row['per_die']:.1f} % | {100 * row['silent_errors']:.2f} % "
+                     f"({100 * row['alone_silent_errors']:.2f} %) | {row['false_per_photo']:.2f} | {row['learn_s']:.2f} |")
     return "\n".join(lines)
 
 
@@ -93,6 +120,7 @@ def main() -> int:
     parser.add_argument("--taught", default=",".join(map(str, TAUGHT)), help="numbers of photos to teach, e.g. 1,3,5,10")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--shared", type=Path, default=SHARED)
+    parser.add_argument("--learning-time", type=int, metavar="N", help="only time learning from N dice of the first source")
     add_fold_options(parser)
     arguments = parser.parse_args()
     cv2.setNumThreads(1)
@@ -110,6 +138,9 @@ def main() -> int:
                 continue  # the layer learns d6 faces only
             if len({len(photo.values) for photo in photos}) == 1 and photos[0].boxes is None and len(photos[0].values) != 1:
                 continue  # several dice a photo and no boxes: no die can be placed
+            if arguments.learning_time:
+                print(timed(reader, features, photos, arguments.learning_time))
+                return 0
             crops = all(photo.boxes is None for photo in photos)
             for row in curve(reader, features, photos, taught + (CROPS_TOO if crops else ())):
                 table.append({"row": name, "networks": read_by, **row})

@@ -10,8 +10,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.learning import (FEWEST_TO_JUDGE, NEWLY_SURE_TO_LOWER, READ_VIEWS, THRESHOLDS, Check, Example, Features,
-                             Layer, _earlier_kept, _threshold, beyond_luck, learn, relook)
+from vision.learning import (FEWEST_TO_JUDGE, NEWLY_SURE_TO_LOWER, PULLS, READ_VIEWS, THRESHOLDS, Check, Example,
+                             Features, Layer, _best_pull, _earlier_kept, _threshold, beyond_luck, learn, relook)
+from vision.faces import CLASSES
 from vision.reader import MODELS, DiceReader
 from vision.scoring import load_folder
 from vision.teaching import examples_from
@@ -175,3 +176,27 @@ def test_a_face_unlike_the_tables_dice_in_size_keeps_the_readers_threshold(share
                                                         (5, 0, True), (8, 3, False), (10, 1, True), (57, 0, True)])
 def test_a_layer_must_beat_the_reader_by_more_than_a_coin_would(gained: int, lost: int, beyond: bool) -> None:
     assert beyond_luck(gained, lost) is beyond
+
+
+def test_the_best_of_several_pulls_must_beat_luck_by_as_much_as_all_of_them_together() -> None:
+    assert beyond_luck(5, 0) and not beyond_luck(5, 0, tries=len(PULLS))  # a coin: 1 in 32 alone, 3 in 32 of three
+    assert beyond_luck(6, 0, tries=len(PULLS))  # 3 in 64
+
+
+def _held(values: np.ndarray, right: int, wrong: int) -> tuple[np.ndarray, np.ndarray]:
+    """Held-back readings of `values`: the first `right` sure and right, the next `wrong` sure and wrong, the rest unsure."""
+    chances = np.zeros((len(values), CLASSES))
+    for index, value in enumerate(values):
+        if index < right + wrong:
+            chances[index, value if index < right else value % 6 + 1] = 1.0
+        else:
+            chances[index, 1:] = 1 / (CLASSES - 1)
+    return chances, np.ones(len(values), bool)
+
+
+def test_a_table_takes_the_pull_its_held_back_dice_read_best_with_and_never_one_with_more_silent_errors() -> None:
+    values, base = np.array([1, 2, 3, 4]), Check(4, 1, 0)
+    pull, _, (_, check) = _best_pull([_held(values, 1, 0), _held(values, 2, 0), _held(values, 3, 1)], values, base)
+    assert pull == PULLS[1] and check == Check(4, 2, 0)  # the third reads more right, but one silently wrong
+    tie = [_held(values, 2, 0), _held(values, 2, 0), _held(values, 1, 0)]
+    assert _best_pull(tie, values, base)[0] == PULLS[0]  # a tie: the strongest pull
