@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -24,10 +25,14 @@ def read_dice_main(paths: list[str], *, as_json: bool, die_px: float | None = No
     would, looking for the kinds of dice `sides` names; returns 0, or 1 if any image failed; raises nothing."""
     failures = 0
     reader = DiceReader(taught=taught)  # loaded first, so that each image's `ms` is its reading time alone
-    for path in paths:
-        line, failed = _one_image(reader, path, as_json, die_px=die_px, tray=tray, sides=sides)
-        failures += failed
-        print(line, flush=True)
+    try:
+        for path in paths:
+            line, failed = _one_image(reader, path, as_json, die_px=die_px, tray=tray, sides=sides)
+            failures += failed
+            print(line, flush=True)
+    except BrokenPipeError:  # the reader of the lines stopped early (`| head`): nobody is left to tell
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so that exiting flushes into nothing
+        return 1
     return 1 if failures else 0
 
 

@@ -55,6 +55,17 @@ def test_python_dash_m_vision_cli(shared_dice: Path) -> None:
     assert [die["value"] for die in record["dice"]] == [6]
 
 
+def test_lines_read_by_a_reader_that_stops_early_end_without_a_traceback(shared_dice: Path) -> None:
+    photos = [str(shared_dice / "tai-studio-d6-crops" / "eyes_6_1.jpg")] * 400  # seconds of lines: the pipe closes first
+    reading = subprocess.Popen([sys.executable, "-m", "vision.cli", *photos, "--json"], cwd=REPO,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = reading.stdout.readline()  # as `| head -1` does: one line, then the pipe is closed
+    reading.stdout.close()
+    code = reading.wait(timeout=60)
+    said = reading.stderr.read()
+    assert json.loads(first)["dice"] and code == 1 and "Traceback" not in said, said
+
+
 def _png_header(width: int, height: int) -> bytes:
     """A tiny PNG file whose header claims width x height pixels (its pixels are not there)."""
     def chunk(kind: bytes, body: bytes) -> bytes:
