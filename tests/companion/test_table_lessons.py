@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from companion.camera import table_lessons
 from companion.camera.lessons import Lessons
 from companion.camera.table_lessons import TableLessons, Waiting, open_lessons
 from companion.rules.inputs import CorrectDice, DiceRolled, Move, StartGame, Undo
@@ -102,3 +103,18 @@ def test_a_state_folder_that_cannot_hold_them_leaves_the_table_playing_without_l
     assert open_lessons(tmp_path, warnings) is None
     assert len(warnings) == 1 and "learns nothing until the state folder can be written" in warnings[0]
     assert (tmp_path / "learned-dice.sqlite").is_dir() and not list(tmp_path.glob("*.damaged-*"))
+
+
+def test_a_table_that_keeps_many_dice_learns_again_after_a_twentieth_more_not_after_every_five(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    learned_from: list[int] = []
+    monkeypatch.setattr(table_lessons, "learn", lambda examples, features, previous: (learned_from.append(len(examples))
+                                                                                        or (None, "learned nothing")))
+    lessons = TableLessons(tmp_path, TableEyes(), lambda: None)
+    lessons.start()
+    for seq, (first, last) in enumerate([(0, 200), (200, 209), (209, 210)]):  # rolls whose reads the table let stand
+        read = tuple(shade % 6 + 1 for shade in range(first, last))
+        lessons.seen(Waiting(2 * seq, tuple(unlabelled(shade) for shade in range(first, last)), read, "read"))
+        lessons.accepted(DiceRolled(read, (6,) * len(read)), 2 * seq + 1)
+    lessons.stop()
+    assert learned_from == [200, 210]  # not after the 9 dice that made 209: under a twentieth of those kept
