@@ -9,7 +9,7 @@ at the table, then read with that table's layer on all its other photos; N = 0 i
 networks are the shipped ones, or a fold trained without the source (`--folds DIR`, as `make folds` writes them;
 `--fold SOURCE=DIR` for one), which adds the sources the shipped networks saw. Columns as
 benchmarks/dice_sources.py counts them (vision/scoring.py), plus what the teaching kept and how long learning took;
-where a layer was kept, the reader alone's figures on the same rest stand beside in brackets.
+the reader alone's figures on the same rest stand beside in brackets (the same where no layer was kept).
 """
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def read_rest(reader: DiceReader, taught: Relook | None, photos: list[LabelledPh
 
 def learning_time(features: Features, examples: list[Example], count: int) -> float:
     """Returns the median CPU seconds of TIMINGS learnings from `count` examples (repeated from those given); raises
-    ValueError with none."""
+    ZeroDivisionError with none."""
     many = [examples[index % len(examples)] for index in range(count)]
     many = [Example(e.surround, e.value, e.prior, e.base_value, e.base_sure, f"{e.group}#{i // len(examples)}", e.face)
             for i, e in enumerate(many)]
@@ -96,6 +96,8 @@ def timed(reader: DiceReader, features: Features, photos: list[LabelledPhoto], c
         if len(examples) >= count:
             break
         examples += examples_from(reader, cv2.imread(str(photo.path)), photo.values, photo.boxes, group=photo.path.name)[0]
+    if not examples:
+        raise ValueError("the reader found none of these photos' labelled dice: there is nothing to learn from.")
     took = learning_time(features, examples, count)
     return f"learning from {count} dice ({len(examples)} taught, repeated) took {took:.1f} s of CPU (median of {TIMINGS})"
 
