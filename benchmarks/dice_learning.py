@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import statistics
 import sys
 import time
@@ -98,8 +99,11 @@ def timed(reader: DiceReader, features: Features, photos: list[LabelledPhoto], c
         examples += examples_from(reader, cv2.imread(str(photo.path)), photo.values, photo.boxes, group=photo.path.name)[0]
     if not examples:
         raise ValueError("the reader found none of these photos' labelled dice: there is nothing to learn from.")
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
     took = learning_time(features, examples, count)
-    return f"learning from {count} dice ({len(examples)} taught, repeated) took {took:.1f} s of CPU (median of {TIMINGS})"
+    grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    return (f"learning from {count} dice ({len(examples)} taught, repeated) took {took:.1f} s of CPU (median of "
+            f"{TIMINGS}); the process's peak memory grew by {grown:.0f} MB")
 
 
 def markdown(table: list[dict]) -> str:

@@ -28,7 +28,7 @@ from vision.learning import FEWEST_TO_JUDGE, Example, Features, learn
 from vision.reader import MODELS
 
 log = logging.getLogger(__name__)
-LEARN_AFTER = 5  # new dice between two learnings: learning from 500 dice takes ~6 s of one core, at low priority ...
+LEARN_AFTER = 5  # new dice between two learnings: learning from 500 dice takes 6-7 s of one core, at low priority ...
 LEARN_SHARE = 20  # ... or a twentieth of the dice kept, when more: 4,000 take about a minute here (3-4 on a Pi),
 # which every 5 dice would keep a core busy all evening
 NICE = 10  # the worker's niceness: reads and moves come first

@@ -10,8 +10,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.learning import (FEWEST_TO_JUDGE, NEWLY_SURE_TO_LOWER, PULLS, READ_VIEWS, THRESHOLDS, Check, Example,
-                             Features, Layer, _best_pull, _earlier_kept, _threshold, beyond_luck, learn, relook)
+from vision.learning import (FEATURE_BATCH, FEWEST_TO_JUDGE, NEWLY_SURE_TO_LOWER, PULLS, READ_VIEWS, TEACH_VIEWS,
+                             THRESHOLDS, Check, Example, Features, Layer, _best_pull, _earlier_kept, _threshold,
+                             beyond_luck, learn, relook)
 from vision.faces import CLASSES
 from vision.reader import MODELS, DiceReader
 from vision.scoring import load_folder
@@ -200,3 +201,18 @@ def test_a_table_takes_the_pull_its_held_back_dice_read_best_with_and_never_one_
     assert pull == PULLS[1] and check == Check(4, 2, 0)  # the third reads more right, but one silently wrong
     tie = [_held(values, 2, 0), _held(values, 2, 0), _held(values, 1, 0)]
     assert _best_pull(tie, values, base)[0] == PULLS[0]  # a tie: the strongest pull
+
+
+def test_features_of_many_faces_are_taken_a_batch_at_a_time_and_come_back_in_order(features: Features,
+                                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng(7)
+    surrounds = [rng.integers(0, 256, (64, 64, 3), np.uint8) for _ in range(FEATURE_BATCH * 2 + 5)]
+    whole = [features.of_surrounds([surround], TEACH_VIEWS)[0] for surround in surrounds]  # one face at a time
+    batches: list[int] = []
+    taking = features.of
+    monkeypatch.setattr(features, "of", lambda crops: batches.append(len(crops)) or taking(crops))
+    together = features.of_surrounds(surrounds, TEACH_VIEWS)
+    assert batches == [FEATURE_BATCH * len(TEACH_VIEWS)] * 2 + [5 * len(TEACH_VIEWS)]  # all at once took 6 GB for 4,000
+    assert np.allclose(together, np.stack(whole), atol=1e-5)
+    with pytest.raises(ValueError):
+        features.of_surrounds([], TEACH_VIEWS)
