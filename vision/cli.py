@@ -6,16 +6,11 @@ import json
 import os
 import sys
 import time
-from pathlib import Path
-
-import cv2
-import numpy as np
 
 from vision.hints import add_hints, add_sides
+from vision.photo_files import load_photo
 from vision.reader import DiceReader, Relook
 from vision.types import OFF_TRAY, UNSURE, DiceReading
-
-MAX_PHOTO_BYTES = 200_000_000  # a camera photo is a few MB; a larger file would only fill the memory of a Pi
 
 
 def read_dice_main(paths: list[str], *, as_json: bool, die_px: float | None = None,
@@ -39,7 +34,7 @@ def read_dice_main(paths: list[str], *, as_json: bool, die_px: float | None = No
 def _one_image(reader: DiceReader, path: str, as_json: bool, *, die_px: float | None,
                tray: tuple[int, int, int, int] | None, sides: tuple[int, ...]) -> tuple[str, bool]:
     """Returns the printed line for one image and whether it failed; raises nothing."""
-    frame, error = _load(path)
+    frame, error = load_photo(path)
     if frame is None:
         return (json.dumps({"file": path, "error": error}) if as_json else f"{path}: error: {error}"), True
     started = time.perf_counter()
@@ -52,30 +47,6 @@ def _one_image(reader: DiceReader, path: str, as_json: bool, *, die_px: float | 
     if as_json:
         return json.dumps(_as_record(path, reading, took)), False
     return _as_sentence(path, reading, took), False
-
-
-def _load(path: str) -> tuple[np.ndarray | None, str]:
-    """Returns (frame, "") or (None, a sentence saying why the file could not be read); raises nothing."""
-    file = Path(path)
-    try:
-        if not file.exists():
-            return None, f"There is no file at {path}."
-        if not file.is_file():
-            return None, f"{path} is not a file."
-        if file.stat().st_size > MAX_PHOTO_BYTES:
-            return None, f"The file {path} is too large to be a photo (over {MAX_PHOTO_BYTES // 1_000_000} MB)."
-        data = np.fromfile(file, dtype=np.uint8)
-    except OSError as problem:  # also a name too long, or a folder we may not look into
-        return None, f"The file {path} could not be opened ({problem.strerror or problem})."
-    except MemoryError:
-        return None, f"The file {path} is too large to read into memory."
-    try:
-        frame = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    except (cv2.error, MemoryError):  # e.g. a header claiming 50000 x 50000 pixels
-        return None, f"The file {path} is too large an image to read."
-    if frame is None:
-        return None, f"The file {path} is not an image OpenCV can read."
-    return frame, ""
 
 
 def _as_record(path: str, reading: DiceReading, took: float) -> dict:

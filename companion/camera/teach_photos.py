@@ -4,10 +4,11 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-import cv2
+import numpy as np
 
 from companion.camera.lessons import Lessons
 from vision.learning import Features, learn, relook
+from vision.photo_files import load_photo
 from vision.reader import MODELS, DiceReader
 from vision.teaching import examples_from
 
@@ -45,19 +46,23 @@ def _label(image: Path, dice: str, boxes: str) -> tuple[tuple[int, ...], tuple |
     return values, placed
 
 
+def _photo(image: Path, boxes: tuple | None) -> np.ndarray:
+    """Returns the photo, read; raises ValueError when it cannot be read or a box of its label lies outside it."""
+    frame, error = load_photo(str(image))
+    if frame is None:
+        raise ValueError(error)
+    for box in boxes or ():
+        if box[0] >= frame.shape[1] or box[1] >= frame.shape[0] or box[0] + box[2] <= 0 or box[1] + box[3] <= 0:
+            raise ValueError(f"A box of {image.name}'s label, {box}, lies outside the photo.")
+    return frame
+
+
 def teach(state: Path, labels: Path, images: list[Path], *, die_px: float | None = None, models: Path = MODELS) -> str:
     """Teaches the labelled photos and learns; returns one line on what was learned; raises ValueError on bad input
     (nothing kept then)."""
     labelled = labels_of(labels, images)
-    frames = {}
-    for image in images:
-        frame = cv2.imread(str(image))
-        if frame is None:
-            raise ValueError(f"{image} is not a photo OpenCV can read.")
-        for box in labelled[image][1] or ():
-            if box[0] >= frame.shape[1] or box[1] >= frame.shape[0] or box[0] + box[2] <= 0 or box[1] + box[3] <= 0:
-                raise ValueError(f"A box of {image.name}'s label, {box}, lies outside the photo.")
-        frames[image] = frame
+    for image in images:  # every photo checked before anything is kept; one frame in memory at a time
+        _photo(image, labelled[image][1])
     reader, features = DiceReader(models), Features(models / "dice_faces.onnx")
     lessons = Lessons(state)
     try:
@@ -65,8 +70,9 @@ def teach(state: Path, labels: Path, images: list[Path], *, die_px: float | None
         if previous is not None:
             reader.taught = relook(previous, features)
         examples, missed = [], 0
-        for image, frame in frames.items():
+        for image in images:
             values, boxes = labelled[image]
+            frame = _photo(image, boxes)
             found, lost = examples_from(reader, frame, values, boxes, group=image.name, die_px=die_px)
             examples += found
             missed += lost

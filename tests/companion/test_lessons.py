@@ -12,6 +12,7 @@ import pytest
 from companion.camera import lessons as lessons_module
 from companion.camera.lessons import FILE, Lessons
 from companion.cli import main
+from photo_files import png_claiming
 from vision.learning import Check, Example, Layer
 
 
@@ -120,4 +121,8 @@ def test_teach_refuses_bad_input_with_a_sentence_and_keeps_nothing(tmp_path: Pat
     wrong.write_text(f"file,dice,boxes\n{photos[0].name},9,\n")
     assert main(["teach", "--state", str(tmp_path), "--labels", str(wrong), str(photos[0])]) == 2
     assert "each 1 to 6" in capsys.readouterr().err
+    huge = tmp_path / photos[1].name  # a photo whose header claims 50,000 x 50,000 pixels, beside a good one
+    huge.write_bytes(png_claiming(50_000, 50_000))
+    assert main(["teach", "--state", str(tmp_path), "--labels", str(labels), str(photos[0]), str(huge)]) == 2
+    assert "too large an image to read" in capsys.readouterr().err
     assert not (tmp_path / FILE).exists()

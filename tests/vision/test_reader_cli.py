@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import json
-import struct
 import subprocess
 import sys
-import zlib
 from pathlib import Path
 
 import pytest
 
+from photo_files import png_claiming
 from vision.cli import read_dice_main
 
 REPO = Path(__file__).resolve().parents[2]
@@ -21,7 +20,7 @@ def test_json_lines_for_good_and_bad_files(shared_dice: Path, tmp_path: Path, ca
     broken.write_bytes(b"not a jpeg at all")
     missing = tmp_path / "missing.png"
     huge = tmp_path / "huge.png"
-    huge.write_bytes(_png_header(50_000, 50_000))
+    huge.write_bytes(png_claiming(50_000, 50_000))
     status = read_dice_main([str(missing), str(photo), str(broken), str(huge), str(photo)], as_json=True)
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert status == 1
@@ -64,15 +63,6 @@ def test_lines_read_by_a_reader_that_stops_early_end_without_a_traceback(shared_
     code = reading.wait(timeout=60)
     said = reading.stderr.read()
     assert json.loads(first)["dice"] and code == 1 and "Traceback" not in said, said
-
-
-def _png_header(width: int, height: int) -> bytes:
-    """A tiny PNG file whose header claims width x height pixels (its pixels are not there)."""
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")
 
 
 def test_a_name_too_long_for_the_file_system_is_an_error_line_and_the_rest_still_run(
