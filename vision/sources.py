@@ -14,6 +14,7 @@ import numpy as np
 
 from vision import sources_live
 from vision.frames import CameraError, FrameSource
+from vision.photo_files import load_photo
 from vision.synthetic import motion_blur, render_dice
 
 log = logging.getLogger(__name__)
@@ -50,11 +51,11 @@ class FolderCamera:
         """Show the next readable photo (looping) and return its path; raises CameraError if none is readable."""
         for _ in range(len(self.photos)):
             self._index = (self._index + 1) % len(self.photos)
-            image = cv2.imread(str(self.photos[self._index]), cv2.IMREAD_COLOR)
+            image, why = load_photo(str(self.photos[self._index]))
             if image is not None and image.size:
                 self._image, self._shown = image, 0
                 return self.photos[self._index]
-            log.warning("skipping %s: it is not a readable photo", self.photos[self._index])
+            log.warning("skipping %s: %s", self.photos[self._index], why or "it is an empty image.")
         raise CameraError(f"None of the {len(self.photos)} photos in {self.folder} could be read.")
 
     def frame(self) -> np.ndarray:

@@ -12,6 +12,7 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from photo_files import png_claiming
 
 from vision import sources_live
 from vision.settle import motion, thumbnail
@@ -42,6 +43,15 @@ def test_folder_replays_sorted_photos_holding_each_and_looping(photos: Path, cap
         greys = [int(camera.frame()[0, 0, 0]) for _ in range(8)]
     assert greys == [200, 200, 20, 20, 120, 120, 200, 200]  # a.jpg, b.png, (broken.jpg skipped), c.PNG
     assert "broken.jpg" in caplog.text
+
+
+def test_folder_skips_a_photo_too_large_to_read_with_a_sentence(tmp_path: Path, caplog: Any) -> None:
+    (tmp_path / "a.png").write_bytes(png_claiming(50_000, 50_000))  # cv2.imread raised cv2.error on it
+    _photo(tmp_path, "b.png", 90)
+    with caplog.at_level(logging.WARNING):
+        camera = FolderCamera(tmp_path, hold_frames=None)
+    assert camera.current.name == "b.png" and int(camera.frame()[0, 0, 0]) == 90
+    assert "a.png: The file" in caplog.text and "too large an image to read" in caplog.text
 
 
 def test_folder_next_photo_moves_on_and_frames_are_copies(photos: Path) -> None:
