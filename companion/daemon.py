@@ -232,7 +232,8 @@ def _camera(config: Config, frames: Any, loop: EngineLoop, setup: CameraSetup, w
     reading = TrayReading(setup.settings, warnings)
     if lessons is not None:
         reading.reader.taught = lessons.eyes  # reads with what the table taught, and keeps each read's faces
-    roller = Roller(source, reading, still_seconds=config.camera.still_seconds, frames_to_vote=config.camera.frames_to_vote)
+    roller = Roller(source, reading, read_d8=reading.with_d8 if reading.reader.reads_d8 else None,
+                    still_seconds=config.camera.still_seconds, frames_to_vote=config.camera.frames_to_vote)
     camera = DiceCamera(loop, roller, before_roll=_demo_throw(source) if config.demo else lambda sides: None,
                         lessons=lessons)
     setup.attach(camera, source, reading)

@@ -44,6 +44,11 @@ def thrown(before: DiceReading, now: DiceReading) -> bool:
     return 2 * away >= len(now.dice)
 
 
+def same_place(first: DieReading, second: DieReading) -> bool:
+    """Whether two dice lie at one place (centres within STAYED sides), whatever they read; raises nothing."""
+    return _apart(first, second) <= STAYED
+
+
 def leaving_out(now: DiceReading, beside: DiceReading) -> DiceReading:
     """The dice of `now` but those lying, with their value, where a die of `beside` lay; raises nothing."""
     return DiceReading(tuple(die for die in now.dice if not any(_lies_where(old, die) for old in beside.dice)))
@@ -94,7 +99,7 @@ def _on_tray_flags(die: DieReading, tray: Box) -> tuple[str, ...]:
 
 def _lies_where(old: DieReading, die: DieReading) -> bool:
     """Whether `die` is `old` unmoved: the same value, its centre within STAYED sides; raises nothing."""
-    return old.value == die.value and _apart(old, die) <= STAYED
+    return old.value == die.value and same_place(old, die)
 
 
 def _apart(first: DieReading, second: DieReading) -> float:

@@ -67,6 +67,11 @@ class DiceReader:
         self._warned_stale: float | None = None
         self.taught = taught
 
+    @property
+    def reads_d8(self) -> bool:
+        """Whether these networks can read a d8 (the d8 reader is beside them); raises nothing."""
+        return self._numerals is not None
+
     def read(
         self, frame: np.ndarray, *, tray: tuple[int, int, int, int] | None = None, die_px: float | None = None,
         sides: tuple[int, ...] = (6,),

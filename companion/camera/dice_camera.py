@@ -31,7 +31,7 @@ from companion.camera.errands import NOT_RUNNING, Errand, Result
 from companion.camera.table_lessons import Waiting
 from companion.table.loop import EngineLoop, Job
 from companion.table.port import TableBusy
-from companion.camera.roll_sentences import listed
+from companion.camera.roll_sentences import listed, named_dice
 from companion.rules.errors import CompanionError, IllegalMove, NoRollExpected
 from companion.table.snapshot import LastDice
 from vision.frames import CameraError
@@ -115,7 +115,7 @@ class DiceCamera:
         self._partial = None
         self._loop.show_camera("reading", "Reading the dice…")
         self._asked, self._asked_at = self._asked + 1, seq
-        self._requests.put((readable, seq, len(sides) - len(readable)))
+        self._requests.put((readable, seq, tuple(count for count in sides if count not in CAMERA_SIDES)))
 
     def complete(self, given: DiceRolled, session: Any) -> DiceRolled:
         """A hand-entered roll joined with the camera's half of it when together they fit; raises nothing.
@@ -164,7 +164,7 @@ class DiceCamera:
             return
         kind = self._commit(result)
         if kind is not None:
-            self._waits(examples, tuple(result.values), kind)
+            self._waits(examples, result.d6_values, kind)  # the table learns its d6 only
 
     def _waits(self, examples: tuple, read: tuple[int | None, ...], kind: str) -> None:
         """The read dice wait for the values the table keeps, to teach it (loop thread); raises nothing."""
@@ -190,7 +190,7 @@ class DiceCamera:
             self._watched, self._read_again = None, True  # so ROLL may read these same dice again
             self._loop.show_camera("reroll", "The read was not recorded — press ROLL again.", note=refusal.message)
             return None
-        self._loop.show_camera("read_ok", f"Read {', '.join(map(str, result.values))}.")
+        self._loop.show_camera("read_ok", f"Read {named_dice(result.values, result.sides)}.")
         return "read"
 
     def _keep_half(self, result: Any, awaited: tuple[int, ...], crops: tuple[str, ...], seq: int) -> None:
@@ -239,7 +239,7 @@ class DiceCamera:
                 continue
             self._read(*request)
 
-    def _read(self, sides: tuple[int, ...], asked_at: int, others: int = 0) -> None:
+    def _read(self, sides: tuple[int, ...], asked_at: int, others: tuple[int, ...] = ()) -> None:
         if asked_at != self._loop.session.seq:  # the table moved on while this request waited: nothing to read
             self._loop.enqueue(Job("camera", Answer(Skipped(""), asked_at), "camera"))
             return
@@ -308,4 +308,4 @@ class DiceCamera:
             self._watched = None
         if seen.verdict == "changed":
             self._moved_from, self._moved_dice = seen.scene, seen.dice  # the knocked dice are not the next roll either
-            self._loop.enqueue(Job("bumped", (watched.values, seen.now, self._watched_at), "camera"))
+            self._loop.enqueue(Job("bumped", (watched.d6_values, seen.now, self._watched_at), "camera"))

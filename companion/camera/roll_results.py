@@ -27,6 +27,11 @@ class RollResult:
     beside: DiceReading | None = None  # dice read beside the roll as others the camera cannot read (a d8)
 
     @property
+    def d6_values(self) -> tuple[int, ...]:
+        """The values of the roll's d6, which a watch reads again (a d8 beside them it does not); raises nothing."""
+        return tuple(value for value, sides in zip(self.values, self.sides) if sides == 6)
+
+    @property
     def lying(self) -> DiceReading | None:
         """Every die on the tray at the read, the roll's and those beside it (for `since_dice`); raises nothing."""
         if self.reading is None or self.beside is None:

@@ -47,6 +47,13 @@ def read_message(values: tuple[int, ...]) -> str:
     return f"Rolled {listed(values)}."
 
 
+def named_dice(values: tuple[int, ...], sides: tuple[int, ...]) -> str:
+    """Return e.g. "3, 5", or "d6 4, d8 7" where the dice are not all d6; raises nothing."""
+    if all(count == 6 for count in sides):
+        return ", ".join(map(str, values))
+    return ", ".join(f"d{count} {value}" for value, count in zip(values, sides))
+
+
 def listed(values: tuple[int | None, ...]) -> str:
     """Return e.g. "4", "3 and 5", "1, ? and 6" (? for a face not read) or "no dice"; raises nothing."""
     words = ["?" if value is None else str(value) for value in values] or ["no dice"]

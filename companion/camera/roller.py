@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import numpy as np
@@ -25,10 +25,10 @@ from companion.camera.roll_sentences import (
     read_message,
 )
 from vision.pictures import crop_jpeg, decoded, encode_png
-from vision.places import beside_others, leaving_out, left_lying, shifted, thrown
+from vision.places import beside_others, leaving_out, left_lying, same_place, shifted, thrown
 from vision.settle import Settle, Vote, changed_fraction, motion, step, thumbnail, vote
 from vision.frames import CameraError, FrameSource
-from vision.types import NOT_PIPS, OFF_TRAY, DiceReading
+from vision.types import NOT_PIPS, OFF_TRAY, DiceReading, DieReading
 from vision.view_shift import view_shift
 
 BUMP_FRACTION = 0.002  # share of thumbnail pixels that must change for the dice to count as moved
@@ -51,6 +51,7 @@ class Roller:
         source: FrameSource,
         read: Callable[[np.ndarray], DiceReading],
         *,
+        read_d8: Callable[[np.ndarray], DiceReading] | None = None,
         still_seconds: float = 0.6,
         frames_to_vote: int = 3,
         max_wait_seconds: float = 8.0,
@@ -63,10 +64,13 @@ class Roller:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
-        """Keep the source, reader and settings; raises ValueError for settings that cannot work."""
+        """Keep the source, the readers and the settings; raises ValueError for settings that cannot work.
+
+        `read` reads a frame's d6; `read_d8` (None: the d8 is always entered by hand) reads its d6 and d8.
+        """
         if frames_to_vote < 1 or retries < 0 or fps <= 0 or max_wait_seconds <= 0 or still_seconds < 0:
             raise ValueError("frames_to_vote ≥ 1, retries ≥ 0, fps > 0, max_wait_seconds > 0, still_seconds ≥ 0")
-        self.source, self.read = source, read
+        self.source, self.read, self.read_d8 = source, read, read_d8
         self.still_seconds, self.frames_to_vote = still_seconds, frames_to_vote
         self.max_wait_seconds, self.retries = max_wait_seconds, retries
         self.min_confidence, self.min_agreement = min_confidence, min_agreement
@@ -75,14 +79,15 @@ class Roller:
         self.clock, self.sleep = clock, sleep
 
     def roll(self, expect: tuple[int, ...] | None = None, *, since: bytes = b"",
-             since_dice: DiceReading | None = None, others: int = 0) -> RollResult:
+             since_dice: DiceReading | None = None, others: tuple[int, ...] = ()) -> RollResult:
         """Block until the dice are still, read and vote; returns a RollResult (CameraError becomes "offline").
 
         `expect` gives the sides of the dice the game wants (its length is the count checked);
         `since` is a scene (the last read's, or the tray at start-up) the dice must have moved from, and
         `since_dice` the dice that lay there: the same dice where they lay (under a shadow, in other light)
-        are not a new roll. `others` dice the camera cannot read (a d8) lie beside them. Errors raised by the
-        reader itself are not caught: they are bugs, not camera trouble.
+        are not a new roll. Dice of `others` sides (a d8) lie beside them: the camera reads them only when it is
+        sure of them, else they are left to the players. Errors raised by the reader itself are not caught: they
+        are bugs, not camera trouble.
         """
         try:
             return self._roll(expect, decoded(since), since_dice, others)
@@ -115,10 +120,11 @@ class Roller:
         now = tuple(die.value for die in dice.dice)
         shift = _view_shift(scene, capture, previous.lying)  # a knocked camera moves the dice in view, not on the tray
         moved = previous.reading is not None and thrown(shifted(previous.reading, shift), dice)
-        return Watch("thrown" if moved else verdict(previous.values, now), now, encode_png(capture.thumb), lying, shift)
+        return Watch("thrown" if moved else verdict(previous.d6_values, now), now, encode_png(capture.thumb), lying,
+                     shift)
 
     def _roll(self, expect: tuple[int, ...] | None, since: np.ndarray | None, since_dice: DiceReading | None,
-              others: int) -> RollResult:
+              others: tuple[int, ...]) -> RollResult:
         """Settle, read and judge up to 1 + retries times; returns the result; raises CameraError."""
         trouble, last = REROLL_MESSAGE, None
         for _ in range(self.retries + 1):
@@ -190,12 +196,13 @@ class Roller:
                 return UNSETTLED_MESSAGE if fresh else UNMOVED_MESSAGE
             self.sleep(self.period)
 
-    def _judge(self, capture: _Capture, expect: tuple[int, ...] | None, others: int = 0) -> tuple[RollResult | None, str]:
-        """Return the final result (or None to re-capture) and the re-roll sentence; raises nothing."""
+    def _judge(self, capture: _Capture, expect: tuple[int, ...] | None,
+               others: tuple[int, ...] = ()) -> tuple[RollResult | None, str]:
+        """Return the final result (or None to re-capture) and the re-roll sentence; raises ValueError from `read_d8`."""
         ballot = capture.vote
         reading, aside = _rolled(ballot.reading)
         wanted = len(expect) if expect is not None else 0
-        reading, beside = beside_others(reading, wanted, others)
+        reading, beside = beside_others(reading, wanted, len(others))
         seen = len(reading.dice)
         crops = tuple(crop_jpeg(capture.frame, die.box) for die in reading.dice)
         if ballot.count_agreed and expect is not None and seen != wanted and beside is None:
@@ -211,7 +218,7 @@ class Roller:
         if unsure or not ballot.count_agreed or ballot.agreement < self.min_agreement:
             return None, REROLL_MESSAGE
         values = tuple(int(die.value) for die in reading.dice if die.value is not None)
-        return RollResult(
+        result = RollResult(
             "read",
             values=values,
             sides=tuple(die.sides for die in reading.dice),
@@ -220,7 +227,30 @@ class Roller:
             reading=reading,
             scene=encode_png(capture.thumb),
             beside=beside,
-        ), ""
+        )
+        return self._with_d8(result, capture, others), ""
+
+    def _with_d8(self, result: RollResult, capture: _Capture, others: tuple[int, ...]) -> RollResult:
+        """The read with the d8 beside its dice taken from the camera, when each die it left unread lies where the
+        reader is sure of a d8; else the read as it was, the d8 left to the players; raises ValueError from `read_d8`.
+
+        The d6 stay as K frames voted; the d8 is read once, in the last of them, as sure as the reader's rules allow.
+        """
+        if self.read_d8 is None or not others or set(others) != {8}:
+            return result
+        unread = _unread(capture.vote.reading, result.beside)
+        if len(unread) != len(others):
+            return result
+        d8 = [die for die in self.read_d8(capture.frame).dice
+              if die.sides == 8 and not die.unsure and OFF_TRAY not in die.flags]
+        lying_there = [[die for die in d8 if same_place(die, left)] for left in unread]
+        if any(len(there) != 1 for there in lying_there):  # a die left unread where no sure d8 lies
+            return result
+        found = [there[0] for there in lying_there]
+        values = result.values + tuple(die.value for die in found if die.value is not None)
+        return replace(result, values=values, sides=result.sides + tuple(die.sides for die in found),
+                       crops=result.crops + tuple(crop_jpeg(capture.frame, die.box) for die in found),
+                       message=read_message(values))
 
 
 def _view_shift(scene: np.ndarray | None, capture: _Capture, dice: DiceReading | None) -> tuple[float, float] | None:
@@ -240,6 +270,13 @@ def _not_sure(capture: _Capture | None, message: str) -> RollResult:
     crops = tuple(crop_jpeg(capture.frame, die.box) for die in reading.dice)
     return RollResult("reroll", sides=tuple(die.sides for die in reading.dice), crops=crops, message=message,
                       reading=reading)
+
+
+def _unread(voted: DiceReading | None, beside: DiceReading | None) -> tuple[DieReading, ...]:
+    """The dice on the tray a read left out of the roll: those beside it, and those without pips; raises nothing."""
+    without_pips = tuple(die for die in (voted.dice if voted is not None else ())
+                         if NOT_PIPS in die.flags and OFF_TRAY not in die.flags)
+    return (beside.dice if beside is not None else ()) + without_pips
 
 
 def _rolled(reading: DiceReading | None) -> tuple[DiceReading, Counter[str]]:

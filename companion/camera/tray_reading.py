@@ -30,14 +30,19 @@ class TrayReading:
         self._now = (camera.die_px, None if camera.tray is None else _tray(camera.tray, camera, warnings))
 
     def __call__(self, frame: np.ndarray) -> DiceReading:
-        """The frame's dice, those off the tray flagged; raises ValueError for a frame that is no picture."""
+        """The frame's d6, those off the tray flagged; raises ValueError for a frame that is no picture."""
         return self.look(frame)[0]
 
-    def look(self, frame: np.ndarray) -> tuple[DiceReading, Box | None]:
-        """The frame's dice, those off the tray flagged, and where the tray lies in it now (None: not
-        calibrated); raises ValueError for a frame that is no picture."""
+    def with_d8(self, frame: np.ndarray) -> DiceReading:
+        """The frame's d6 and d8, those off the tray flagged; raises ValueError for a frame that is no picture, or
+        when the networks cannot read a d8."""
+        return self.look(frame, sides=(6, 8))[0]
+
+    def look(self, frame: np.ndarray, *, sides: tuple[int, ...] = (6,)) -> tuple[DiceReading, Box | None]:
+        """The frame's dice of those `sides`, those off the tray flagged, and where the tray lies in it now (None: not
+        calibrated); raises ValueError for a frame that is no picture, or a d8 asked of networks without a d8 reader."""
         die_px, tray = self._now
-        reading = self.reader.read(frame, die_px=die_px)
+        reading = self.reader.read(frame, die_px=die_px, sides=sides)
         return (reading, None) if tray is None else tray.flagged(frame, reading)
 
 
