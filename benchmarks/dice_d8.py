@@ -7,6 +7,10 @@ Rows:
   face lies flat and is seen whole, cut at its labelled box and read by the d8 network alone (no finder);
 - `rendered frames, d8` and `rendered frames, d6`: the same frames read whole with sides 6 and 8, so the
   finder has to find each die and the reader tell a d8 from a d6;
+- `rendered frames, the game's d8`: the held-out frames of one d8 beside one or more d6, each lying flat and seen whole, rolled
+  as Gateway (rescue) rolls them (companion.camera.roller: the d6 voted over three frames, the d8 beside them read
+  when the reader is sure of it); right when the roll takes the d8's value from the camera, an abstention when it
+  leaves the d8 to a phone (or asks for the roll again);
 - `burksbuilds-d8-numerals`: the shared photos of one blue d8 (../shared/dice), read whole with sides 8.
 A die is right when its kind and value are; a sure wrong one (value or kind) is a silent error. A die the
 reader does not find counts as neither. The renders come from `make renders` (default RENDER_DIR/blender-v1).
@@ -29,6 +33,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "scripts"))
 
+from companion.camera.roller import Roller  # noqa: E402
 from dice_training.rendered import SEEN_WHOLE  # noqa: E402  (a die the training may read, the same here)
 from vision.cutting import pyramid  # noqa: E402
 from vision.numerals import D8_FILE, NumeralReader  # noqa: E402
@@ -92,6 +97,39 @@ def frames_whole(reader: DiceReader, frames: list[tuple[Path, list[dict]]]) -> d
     return counts
 
 
+class _StillFrame:
+    """A camera over dice that lie still: the same frame each time, and a clock that moves only when waited on."""
+
+    def __init__(self, image: Path) -> None:
+        self.image, self.now = cv2.imread(str(image), cv2.IMREAD_COLOR), 0.0
+
+    def frame(self) -> np.ndarray:
+        return self.image.copy()
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def game_rolls(reader: DiceReader, renders: Path) -> Tally:
+    """Rolls each held-out frame of one d8 beside d6 (each flat and seen whole) as Gateway (rescue) does: counts
+    the d8, right when the roll takes its value from the camera; raises FileNotFoundError without renders."""
+    count = Tally()
+    for record in sorted(path for path in renders.glob("frame_*.json") if measures_the_d8(path.stem)):
+        dice = json.loads(record.read_text())["dice"]
+        kinds = [die["sides"] for die in dice]
+        if kinds.count(8) != 1 or 6 not in kinds or any(die["cocked"] or die["seen"] < SEEN_WHOLE for die in dice):
+            continue  # a roll of one d8 beside one or more d6, each lying flat and seen whole
+        still = _StillFrame(record.with_suffix(".jpg"))
+        roller = Roller(still, reader.read, read_d8=lambda frame: reader.read(frame, sides=(6, 8)), still_seconds=0.6,
+                        frames_to_vote=3, clock=lambda: still.now, sleep=still.sleep)
+        result = roller.roll((6,) * (len(dice) - 1), others=(8,))
+        d8 = next(die["value"] for die in dice if die["sides"] == 8)
+        taken = [value for value, sides in zip(result.values, result.sides) if sides == 8] if result.kind == "read" else []
+        count.dice += 1
+        _count(count, taken == [d8], bool(taken))
+    return count
+
+
 def photos_whole(reader: DiceReader, folder: Path) -> Tally:
     """Reads the photos of one d8 with sides 8 (each holds one labelled die, and no boxes): right when a die read
     says its value, a silent error when any sure die says another; raises FileNotFoundError."""
@@ -120,6 +158,7 @@ def main() -> int:
     whole = frames_whole(reader, frames)
     rows = {"rendered d8, faces alone": faces_alone(NumeralReader(options.models / D8_FILE), frames),
             "rendered frames, d8": whole[8], "rendered frames, d6": whole[6],
+            "rendered frames, the game's d8": game_rolls(reader, options.renders),
             PHOTOS.name: photos_whole(reader, PHOTOS)}
     table = {name: count.figures() for name, count in rows.items()}
     keys = ("sure_per_die", "per_die", "abstained", "silent_errors")

@@ -5,12 +5,16 @@ d8 network (benchmarks/dice_d8.py): all 4 photos read right, 3 of them sure.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from types import ModuleType
+from typing import Callable
 
 import cv2
 import pytest
 
-from vision.reader import read_dice
+from d8_tray import d8_beside_a_d6
+from vision.reader import DiceReader, read_dice
 from vision.scoring import load_folder
 
 
@@ -34,3 +38,16 @@ def test_a_d8_looked_for_beside_d6_never_takes_a_sure_d6_for_a_d8(shared_dice: P
         alone, beside = read_dice(frame).dice, read_dice(frame, sides=(6, 8)).dice
         assert [die for die in alone if not die.unsure] == [die for die in beside if not die.unsure and die.sides == 6]
         assert not [die for die in beside if die.sides == 8 and not die.unsure], photo.path.name
+
+
+def test_the_benchmark_rolls_a_d8_beside_a_d6_as_the_game_does(shared_dice: Path, tmp_path: Path,
+                                                                  benchmark: Callable[[str], ModuleType]) -> None:
+    photos = shared_dice / "burksbuilds-d8-numerals"
+    for frame, (photo, value) in enumerate([("d8_A_8.jpg", 8), ("d8_A_4.jpg", 4)], start=1):
+        tray, d6_box = d8_beside_a_d6(photos / photo, 3)
+        cv2.imwrite(str(tmp_path / f"frame_{2 * frame - 1:06d}.jpg"), tray)  # odd: frames the d8 reader never learned
+        dice = [{"sides": 6, "value": 3, "box": list(d6_box)}, {"sides": 8, "value": value, "box": [560, 520, 180, 180]}]
+        record = {"dice": [{**die, "cocked": False, "seen": 1.0} for die in dice]}
+        (tmp_path / f"frame_{2 * frame - 1:06d}.json").write_text(json.dumps(record))
+    rolls = benchmark("dice_d8").game_rolls(DiceReader(), tmp_path)
+    assert (rolls.dice, rolls.sure_correct, rolls.abstained, rolls.silent_errors) == (2, 1, 1, 0)
