@@ -198,7 +198,8 @@ class Roller:
 
     def _judge(self, capture: _Capture, expect: tuple[int, ...] | None,
                others: tuple[int, ...] = ()) -> tuple[RollResult | None, str]:
-        """Return the final result (or None to re-capture) and the re-roll sentence; raises ValueError from `read_d8`."""
+        """Return the final result (or None to re-capture) and the re-roll sentence; raises ValueError from
+        `read_d8`."""
         ballot = capture.vote
         reading, aside = _rolled(ballot.reading)
         wanted = len(expect) if expect is not None else 0

@@ -160,7 +160,8 @@ def test_a_d8_the_reader_is_not_sure_of_is_left_to_the_players(d8: DieReading) -
     camera.throw([3, 5])
     table = D8Beside(camera, UNSURE_PIPS, d8)
     result = _roller(camera, table.read, clock, read_d8=table.read_d8).roll((6,), others=(8,))
-    assert (result.kind, result.values, result.sides, len(result.crops)) == ("read", (_left_to_right(camera)[0],), (6,), 1)
+    d6 = _left_to_right(camera)[0]
+    assert (result.kind, result.values, result.sides, len(result.crops)) == ("read", (d6,), (6,), 1)
 
 
 def test_a_sure_d8_where_no_die_was_left_unread_is_not_the_rolls() -> None:
@@ -182,8 +183,8 @@ def test_the_d8_reader_is_asked_only_for_a_roll_with_a_d8_beside() -> None:
     table = D8Beside(camera, replace(UNSURE_PIPS, value=5, confidence=0.95, flags=()), SURE_D8)  # two sure d6
     result = _roller(camera, table.read, clock, read_d8=table.read_d8).roll((6, 6))
     assert (result.kind, result.sides, table.d8_reads) == ("read", (6, 6), 0)
-    asked_again = _roller(camera, table.read, clock, read_d8=table.read_d8).roll((6,), others=(10,))  # no d8 reader for it
-    assert (asked_again.kind, table.d8_reads) == ("reroll", 0)
+    other = _roller(camera, table.read, clock, read_d8=table.read_d8).roll((6,), others=(10,))  # no d8 reader for it
+    assert (other.kind, table.d8_reads) == ("reroll", 0)
 
 
 def test_when_it_cannot_tell_the_d8_from_the_d6_it_asks_again_rather_than_about_the_count() -> None:

@@ -46,7 +46,8 @@ def test_the_benchmark_rolls_a_d8_beside_a_d6_as_the_game_does(shared_dice: Path
     for frame, (photo, value) in enumerate([("d8_A_8.jpg", 8), ("d8_A_4.jpg", 4)], start=1):
         tray, d6_box = d8_beside_a_d6(photos / photo, 3)
         cv2.imwrite(str(tmp_path / f"frame_{2 * frame - 1:06d}.jpg"), tray)  # odd: frames the d8 reader never learned
-        dice = [{"sides": 6, "value": 3, "box": list(d6_box)}, {"sides": 8, "value": value, "box": [560, 520, 180, 180]}]
+        dice = [{"sides": 6, "value": 3, "box": list(d6_box)},
+                {"sides": 8, "value": value, "box": [560, 520, 180, 180]}]  # the box is not used
         record = {"dice": [{**die, "cocked": False, "seen": 1.0} for die in dice]}
         (tmp_path / f"frame_{2 * frame - 1:06d}.json").write_text(json.dumps(record))
     rolls = benchmark("dice_d8").game_rolls(DiceReader(), tmp_path)

@@ -41,7 +41,8 @@ def rescue_roll_read_by_the_camera(start_server: Any, d8_photo: Path) -> dict[st
                               token=server.host_token)
     assert status == 200, snap
     for seat, value in ((0, 2), (1, 5)):  # Ann rolls lowest and goes first
-        assert server.api("POST", "/api/dice", {"values": [value], "sides": [6]}, token=server.seat_token(seat))[0] == 200
+        roll = {"values": [value], "sides": [6]}
+        assert server.api("POST", "/api/dice", roll, token=server.seat_token(seat))[0] == 200
     server.act(server.seat_token(0), 0, "rescue")
     looked_again(tray)
     tray.land()

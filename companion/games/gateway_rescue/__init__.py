@@ -55,9 +55,10 @@ def awaiting_dice(state: Gateway) -> DiceRequest | None:
     if state.waiting == MOVE:
         return DiceRequest((6,), Said(f"{name} rolls the D6 to move.", f"{name}: 이동하려면 D6를 굴리세요."), (state.current,))
     return DiceRequest((8, 6), Said(f"{name} rolls the D8 and the D6 together to rescue a creature "
-                                    f"(the camera reads the D6; enter the D8 on a phone).",
+                                    f"(the camera reads the D8 only when it is sure of it; if not, "
+                                    f"enter it on a phone).",
                                     f"{name}: 생물을 구출하려면 D8과 D6를 함께 굴리세요 "
-                                    f"(카메라는 D6를 읽습니다. D8은 휴대폰으로 입력하세요)."), (state.current,))
+                                    f"(카메라는 확실할 때만 D8을 읽습니다. 아니면 휴대폰으로 입력하세요)."), (state.current,))
 
 
 def on_dice(state: Gateway, roll: Roll) -> Gateway:
