@@ -8,9 +8,9 @@ Rows:
 - `rendered frames, d8` and `rendered frames, d6`: the same frames read whole with sides 6 and 8, so the
   finder has to find each die and the reader tell a d8 from a d6;
 - `rendered frames, the game's d8`: the held-out frames of one d8 beside one or more d6, each lying flat and seen
-  whole, rolled as Gateway (rescue) rolls them (companion.camera.roller: the d6 voted over three frames, the d8 beside them read
-  when the reader is sure of it); right when the roll takes the d8's value from the camera, an abstention when it
-  leaves the d8 to a phone (or asks for the roll again);
+  whole, rolled as Gateway (rescue) rolls them (companion.camera.roller: the d6 voted over three frames, the d8
+  beside them read when the reader is sure of it); right when the roll takes the d8's value from the camera, an
+  abstention when it leaves the d8 to a phone (or asks for the roll again);
 - `burksbuilds-d8-numerals`: the shared photos of one blue d8 (../shared/dice), read whole with sides 8.
 A die is right when its kind and value are; a sure wrong one (value or kind) is a silent error. A die the
 reader does not find counts as neither. The renders come from `make renders` (default RENDER_DIR/blender-v1).
@@ -124,7 +124,7 @@ def game_rolls(reader: DiceReader, renders: Path) -> Tally:
                         frames_to_vote=3, clock=lambda: still.now, sleep=still.sleep)
         result = roller.roll((6,) * (len(dice) - 1), others=(8,))
         d8 = next(die["value"] for die in dice if die["sides"] == 8)
-        taken = [value for value, sides in zip(result.values, result.sides) if sides == 8 and result.kind == "read"]
+        taken = [value for value, sides in zip(result.values, result.sides) if sides == 8]  # only a read has values
         count.dice += 1
         _count(count, taken == [d8], bool(taken))
     return count
