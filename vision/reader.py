@@ -115,7 +115,10 @@ class DiceReader:
         sure_from = SURE if faces.sure_from is None else faces.sure_from
         dice = [_die_from(spot, chance, agree, images[0], faint=contrast[spot] < LONE_DOT_APART, sure_from=sure_from)
                 for spot, chance, agree in found]
-        return dice if kinds == (6,) else self._as_d8(images, found, dice, kinds)
+        if kinds == (6,):
+            return dice
+        with self._lock:  # the d8 network too is run by one read at a time
+            return self._as_d8(images, found, dice, kinds)
 
     def _as_d8(self, images: list[np.ndarray], found: list[tuple[Spot, np.ndarray, bool]], dice: list[DieReading],
                kinds: tuple[int, ...]) -> list[DieReading]:

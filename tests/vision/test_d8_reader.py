@@ -6,6 +6,8 @@ d8 network (benchmarks/dice_d8.py): all 4 photos read right, 3 of them sure.
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Callable
@@ -14,6 +16,7 @@ import cv2
 import pytest
 
 from d8_tray import d8_beside_a_d6
+from vision.numerals import NumeralReader
 from vision.reader import DiceReader, read_dice
 from vision.scoring import load_folder
 
@@ -52,3 +55,29 @@ def test_the_benchmark_rolls_a_d8_beside_a_d6_as_the_game_does(shared_dice: Path
         (tmp_path / f"frame_{2 * frame - 1:06d}.json").write_text(json.dumps(record))
     rolls = benchmark("dice_d8").game_rolls(DiceReader(), tmp_path)
     assert (rolls.dice, rolls.sure_correct, rolls.abstained, rolls.silent_errors) == (2, 1, 1, 0)
+
+
+def test_two_reads_at_once_run_the_d8_network_one_at_a_time(shared_dice: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # DiceReader.read may be called from any thread, and an OpenCV network is not to be run by two threads at once.
+    reading, most, count = threading.Lock(), [0], [0]
+    real_read = NumeralReader.read
+
+    def slow_read(self: NumeralReader, images: list, places: list) -> tuple:
+        with reading:
+            count[0] += 1
+            most[0] = max(most[0], count[0])
+        time.sleep(0.2)
+        try:
+            return real_read(self, images, places)
+        finally:
+            with reading:
+                count[0] -= 1
+
+    monkeypatch.setattr(NumeralReader, "read", slow_read)
+    reader, frame = DiceReader(), cv2.imread(str(shared_dice / "burksbuilds-d8-numerals" / "d8_A_7.jpg"))
+    threads = [threading.Thread(target=reader.read, args=(frame,), kwargs={"sides": (8,)}) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert most[0] == 1
