@@ -61,7 +61,7 @@ def test_after_an_evening_of_sixty_rolls_the_table_keeps_its_dice_and_reads_them
             lessons.seen(Waiting(seq, examples, (die.value,), "guess"))
             seq += 1
             lessons.accepted(DiceRolled((truth,), (6,), ("phone",)), seq)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 300  # the worker is low priority: with a training beside it, 60 s kept 45 of 56
     while lessons.status()["examples"] < taught and time.monotonic() < deadline:
         time.sleep(0.1)
     lessons.stop()  # after the learning queued last
