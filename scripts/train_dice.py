@@ -42,7 +42,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "scripts"))
 
 from dice_training.data import CROP_FACE_SHARE, SCENE_FOLDERS, TRAIN_FOLDERS, load_photos, synthetic_photos  # noqa: E402
-from dice_training.rendered import load_renders  # noqa: E402
+from dice_training.rendered import load_renders, render_set  # noqa: E402
 from dice_training.face_train import DRAWS, train_d8, train_faces  # noqa: E402
 from dice_training.finder_train import train_finder  # noqa: E402
 from dice_training.finder_views import ViewRecipe  # noqa: E402
@@ -91,8 +91,9 @@ def main() -> None:
     parser.add_argument("--device", default="cpu", help="cpu, or cuda where a GPU is lent (the views are made on the CPU)")
     parser.add_argument("--minutes", type=float, help="each part trains only as many steps as fit in this many minutes")
     parser.add_argument("--workers", type=int, default=0, help="processes making the views (0: this one, as shipped)")
-    parser.add_argument("--renders", type=Path, action="append", default=[],
-                        help="a folder of Blender renders (make renders) to learn from too; may be given again")
+    parser.add_argument("--renders", type=_render_set, action="append", default=[], metavar="FOLDER[:N]",
+                        help="a folder of Blender renders (make renders) to learn from too, FOLDER:N its first "
+                             "N frames; may be given again")
     parser.add_argument("--shared", type=Path, default=SHARED, help="the folder of photo sources (default ../shared/dice)")
     options = parser.parse_args()
     torch.set_num_threads(options.threads)
@@ -107,10 +108,11 @@ def main() -> None:
     folders = tuple(folder for folder in (TRAIN_FOLDERS if options.sources == "shipped" else every)
                     if folder != options.leave_out)
     photos = load_photos(options.shared, options.photos, folders) + synthetic_photos(options.synthetic, SEED)
-    for folder in options.renders:
-        photos += load_renders(folder)
+    for folder, first in options.renders:
+        photos += load_renders(folder, first)
+    renders = "".join(f", renders in {folder.name}" for folder, _ in options.renders)
     log(f"{len(photos)} photos, {sum(len(photo.dice) for photo in photos)} dice ({options.photos} of {', '.join(folders)}"
-        f"{''.join(f', renders in {folder.name}' for folder in options.renders)})")
+        f"{renders})")
     if "finder" in options.part:
         finder = train_finder(photos, options.finder_steps, SEED, log, device=options.device, minutes=options.minutes,
                               workers=options.workers, checkpoint=options.out / "finder.ckpt",
@@ -129,6 +131,14 @@ def main() -> None:
                       workers=options.workers, checkpoint=options.out / "d8.ckpt")
         save(d8, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / D8_FILE, spatial=False)
         log(f"wrote {D8_FILE}")
+
+
+def _render_set(text: str) -> tuple[Path, int | None]:
+    """Returns --renders' (folder, first N frames or None); raises argparse.ArgumentTypeError with the sentence."""
+    try:
+        return render_set(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
 
 
 def save(model: torch.nn.Module, example: torch.Tensor, path: Path, spatial: bool) -> None:

@@ -19,9 +19,21 @@ SOURCE = "renders"
 SEEN_WHOLE = 0.95  # a top face seen at fewer of its sample points than this teaches only the finder
 
 
-def load_renders(folder: Path) -> list[Photo]:
-    """Returns the finished frames of one render set as photos; raises FileNotFoundError when the folder has none."""
-    records = sorted(folder.glob("frame_*.json"))
+def render_set(text: str) -> tuple[Path, int | None]:
+    """Returns (folder, N) for "FOLDER:N" (its first N frames), or (folder, None) for a plain folder (all of them);
+    raises ValueError for an N under 1."""
+    folder, colon, first = text.rpartition(":")
+    if not (colon and folder and first.isascii() and first.isdigit()):
+        return Path(text), None
+    if int(first) < 1:
+        raise ValueError(f"{text}: a render set's first N frames need an N of 1 or more")
+    return Path(folder), int(first)
+
+
+def load_renders(folder: Path, first: int | None = None) -> list[Photo]:
+    """Returns the finished frames of one render set (its `first` frames, where given) as photos; raises
+    FileNotFoundError when the folder has none."""
+    records = sorted(folder.glob("frame_*.json"))[:first]
     if not records:
         raise FileNotFoundError(f"{folder} holds no finished renders; `make renders` makes them")
     photos = [_photo(record) for record in records]

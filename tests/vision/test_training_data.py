@@ -148,6 +148,20 @@ def test_renders_teach_the_finder_every_die_and_the_face_reader_only_flat_whole_
         load_renders(tmp_path / "nothing")
 
 
+def test_a_render_set_given_as_folder_and_count_teaches_its_first_frames_only(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.syspath_prepend(str(REPO / "scripts"))
+    from dice_training.rendered import load_renders, render_set
+
+    for frame in range(3):
+        _render(tmp_path, f"frame_{frame:06d}", [_rendered_die(frame + 1)])
+    assert render_set(f"{tmp_path}:2") == (tmp_path, 2) and render_set(str(tmp_path)) == (tmp_path, None)
+    assert [photo.dice[0].value for photo in load_renders(*render_set(f"{tmp_path}:2"))] == [1, 2]
+    assert [photo.dice[0].value for photo in load_renders(*render_set(str(tmp_path)))] == [1, 2, 3]
+    with pytest.raises(ValueError, match="N of 1 or more"):
+        render_set(f"{tmp_path}:0")
+
+
 def test_the_d8_reader_learns_the_even_frames_d8_and_never_the_odd_frames_that_measure_it(
         data, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.syspath_prepend(str(REPO / "scripts"))
