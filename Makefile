@@ -40,10 +40,12 @@ screenshots: $(VENV)/.test browser
 	SCREENSHOTS=docs/img $(PY) -m pytest -q tests/web/test_screenshots.py
 
 # Retrains the dice reader's four networks into vision/models (PyTorch on the CPU, about 4 h on one core).
-# The finder and the d8 reader learn from Blender renders too: the first TRAIN_RENDERS table frames and
-# TRAIN_D8_RENDERS d8 close-ups, rendered when missing. The finder's views show one die alone in ten and stay upright.
+# The finder and the d8 reader learn from Blender renders too, rendered when missing: the finder from the first
+# TRAIN_RENDERS table frames, the d8 reader from the first D8_TABLE_RENDERS of them and TRAIN_D8_RENDERS d8 close-ups.
+# The finder's views show one die alone in ten and stay upright.
 TRAIN_RENDERS ?= 601
-TRAIN_D8_RENDERS ?= 300
+D8_TABLE_RENDERS ?= 301
+TRAIN_D8_RENDERS ?= 600
 D8_RENDER_SET ?= blender-d8-v1
 train-dice: $(VENV)/.run
 	$(MAKE) renders RENDERS=$(TRAIN_RENDERS)
@@ -52,7 +54,7 @@ train-dice: $(VENV)/.run
 	$(PY) scripts/train_dice.py --half all --part finder --renders $(RENDER_DIR)/$(RENDER_SET) --alone-share 0.1 \
 		--upright-views
 	$(PY) scripts/train_dice.py --half all --part faces second
-	$(PY) scripts/train_dice.py --half all --part d8 --renders $(RENDER_DIR)/$(RENDER_SET) \
+	$(PY) scripts/train_dice.py --half all --part d8 --renders $(RENDER_DIR)/$(RENDER_SET):$(D8_TABLE_RENDERS) \
 		--renders $(RENDER_DIR)/$(D8_RENDER_SET)
 
 # Leave-one-source-out folds into FOLDS_DIR/<source> (resumable; about 2.5 h of one core a source, two at a time),

@@ -21,7 +21,7 @@ from vision.numerals import D8_ZOOM
 from vision.splits import measures_the_d8
 
 D8_CLASSES = 9  # 0: no d8 numeral; 1-8: the numeral on a d8's top face
-SHARES = {"drawn d8": 0.4, "rendered d8": 0.15, "pips": 0.1, "d6": 0.15, "other numeral": 0.1, "plain": 0.1}
+SHARES = {"drawn d8": 0.25, "rendered d8": 0.3, "pips": 0.1, "d6": 0.15, "other numeral": 0.1, "plain": 0.1}
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX, cv2.FONT_HERSHEY_TRIPLEX,
          cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_SIMPLEX | cv2.FONT_ITALIC, cv2.FONT_HERSHEY_DUPLEX | cv2.FONT_ITALIC)
 SCALE = 8  # drawn at 8x and shrunk: smooth edges and thin strokes

@@ -1,7 +1,7 @@
 """The d8 reader: a d8's numeral read right or left unsure, and never a d6's pips taken for a d8.
 
 The burksbuilds d8 photos (one blue d8 on a black tray) were never trained on. Measured with the shipped
-d8 network (benchmarks/dice_d8.py): all 4 photos read right, 3 of them sure.
+d8 network (benchmarks/dice_d8.py): all 4 photos read right, 2 of them sure (d8_A_4 and d8_A_5 at a chance under 0.9).
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_a_d8_photo_is_read_right_or_unsure_and_never_a_sure_wrong_number(shared
         assert all(die.unsure or die.value == photo.values[0] for die in dice), f"{photo.path.name}: {dice}"
         right += any(die.value == photo.values[0] for die in dice)
         sure += any(die.value == photo.values[0] and not die.unsure for die in dice)
-    assert right >= 3 and sure >= 2  # measured: 4 of 4 right, 3 of them sure
+    assert right >= 3 and sure >= 2  # measured: 4 of 4 right, 2 of them sure
 
 
 @pytest.mark.parametrize("folder", ["nell-byler-d6", "matteop65-webcam-d6"])
