@@ -36,6 +36,8 @@ TABLE_LOOK = (256, (6.0, 80.0))  # finder input long side, and the face sides (i
 CLOSE_LOOK = (96, (24.0, 80.0))  # a second, coarse look for dice that fill much of the frame
 HINTED_FACE = 18.0  # with a die size hint the frame is scaled so a face spans this many finder pixels
 OWN_SIZE_FACE = 20.0  # without one, dice the table look saw under HINTED_FACE are looked at again to span this many
+OWN_SIZE_LOOKS = 3  # ... at most this many times, each at the size the look before found ...
+OWN_SIZE_STEADY = 1.1  # ... until two looks in a row find sizes within this ratio
 KEEP_DIE = 0.4  # a spot is a die when (finder's chance) x (face reader's chance it is a die) reaches this
 STANDS_APART = 4.0  # grey levels (summed over channels) a face's colour must differ from its surround's
 LONE_DOT_APART = 16.0  # ... and a sure 1's by this much: a lone dot on a face like the ground may be a speck
@@ -141,7 +143,9 @@ class DiceReader:
 
         A face of a few finder pixels is found too big and often missed: skovy's 58-pixel dice in a 1920-pixel frame
         span 8 pixels at the table look and were found 1.57 times too big, against 1.05 times when looked at as a
-        calibrated box does. The second look is scaled as for a hint; its dice are kept when they fit it.
+        calibrated box does. The second look is scaled as for a hint; its dice are kept when they fit it. Seen still
+        small there, they are found too big again (1.33 times), so the look is taken again at the size it found,
+        until that size holds (OWN_SIZE_STEADY) or OWN_SIZE_LOOKS looks were taken.
         """
         if not dice:
             return dice
@@ -149,9 +153,15 @@ class DiceReader:
         long_side = max(images[0].shape[:2])
         if seen * min(TABLE_LOOK[0], _multiple(long_side)) / long_side >= HINTED_FACE:
             return dice
-        hint = seen * HINTED_FACE / OWN_SIZE_FACE
-        again = self._dice(images, hint, kinds)
-        return again if _fits(again, hint) else dice
+        for _ in range(OWN_SIZE_LOOKS):
+            hint = seen * HINTED_FACE / OWN_SIZE_FACE
+            again = self._dice(images, hint, kinds)
+            if not _fits(again, hint):
+                return dice
+            dice, before, seen = again, seen, statistics.median(_side(die) for die in again)
+            if max(seen, before) / min(seen, before) < OWN_SIZE_STEADY:
+                break
+        return dice
 
     def _stale(self, dice: list[DieReading], die_size: float) -> bool:
         """Whether the hinted look found no die, or dice of another size (the camera moved, new dice); raises nothing.
