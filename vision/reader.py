@@ -127,14 +127,18 @@ class DiceReader:
         """Returns the dice with each d8 read by the numeral on its top face; raises nothing.
 
         With only d8 on the tray every face is a d8's. With d6 beside them, a face is a d8's when the d8 reader
-        sees a numeral on it and the face reader is not sure of pips there.
+        sees a numeral on it and the face reader is not sure of pips there. Where the face reader is sure of pips
+        and the d8 reader sees a numeral, the two disagree on the die's kind: the d6 reading stays, unsure.
         """
-        chosen = [index for index, die in enumerate(dice) if kinds == (8,) or die.unsure]
-        places = [(found[index][0].x, found[index][0].y, found[index][0].face) for index in chosen]
+        places = [(spot.x, spot.y, spot.face) for spot, _, _ in found]
         chances, agreed = self._numerals.read(images, places)
-        for index, numeral, agree in zip(chosen, chances, agreed):
-            if kinds == (8,) or int(np.argmax(numeral)) != NO_NUMERAL:
+        for index, (numeral, agree) in enumerate(zip(chances, agreed)):
+            if kinds != (8,) and int(np.argmax(numeral)) == NO_NUMERAL:
+                continue
+            if kinds == (8,) or dice[index].unsure:
                 dice[index] = _d8_from(found[index][0], numeral, bool(agree), images[0])
+            else:
+                dice[index] = _flagged(dice[index], UNSURE)
         return dice
 
     def _at_own_size(self, images: list[np.ndarray], dice: list[DieReading], kinds: tuple[int, ...]) -> list[DieReading]:
