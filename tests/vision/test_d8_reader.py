@@ -16,7 +16,7 @@ import cv2
 import pytest
 
 from d8_tray import d8_beside_a_d6
-from vision.numerals import NumeralReader
+from vision.numerals import D8_CLASSES, NO_NUMERAL, NumeralReader
 from vision.reader import DiceReader, read_dice
 from vision.scoring import load_folder
 
@@ -89,9 +89,9 @@ def test_a_sure_d6_where_the_d8_network_sees_a_numeral_is_left_unsure(shared_dic
     import numpy as np
 
     def sees_a_five(self: NumeralReader, images: list, places: list) -> tuple:
-        chances = np.zeros((len(places), 9), np.float32)
+        chances = np.zeros((len(places), D8_CLASSES), np.float32)
         chances[:, 5] = 0.95
-        chances[:, 0] = 0.05
+        chances[:, NO_NUMERAL] = 0.05
         return chances, np.ones(len(places), bool)
 
     frame = cv2.imread(str(shared_dice / "nell-byler-d6" / "IMG_20191208_111228.jpg"))
