@@ -33,7 +33,8 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 from dice_sources import SHARED, SHIPPED_SAW, add_fold_options, folds_given, networks_for, rows_of  # noqa: E402
-from vision.learning import Example, Features, learn, relook  # noqa: E402
+from vision.layer import Example, Features, relook  # noqa: E402
+from vision.learning import learn  # noqa: E402
 from vision.reader import DiceReader, Relook  # noqa: E402
 from vision.scoring import LabelledPhoto, Tally, load_folder, score_photo  # noqa: E402
 from vision.teaching import examples_from  # noqa: E402

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.faces import FaceReadings
-from vision.learning import Example, Features, Layer, relook, surround_of
+from vision.layer import Example, Features, Layer, relook, surround_of
 from vision.teaching import base_reading
 from vision.types import Box
 

@@ -48,7 +48,7 @@ SPECK_BELOW = 1 / 3  # a face under this share of the photo's largest face is mo
 STALE_HINT = 1.33  # dice found this many times bigger or smaller than the die_px hint: it is stale, look without it
 
 
-# What a table taught (vision/learning.py): given the pyramid, the (x, y, face) places and the face reader's
+# What a table taught (vision/layer.py): given the pyramid, the (x, y, face) places and the face reader's
 # readings of them, the readings as this table's dice have shown them to be read.
 Relook = Callable[[list[np.ndarray], list[tuple[float, float, float]], FaceReadings], FaceReadings]
 

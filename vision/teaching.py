@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.faces import NOT_PIPS, FaceReadings
-from vision.learning import Example, surround_of
+from vision.layer import Example, surround_of
 from vision.reader import SURE, DiceReader
 from vision.types import Box, DiceReading
 

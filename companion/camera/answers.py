@@ -16,7 +16,7 @@ class Answer(NamedTuple):
 
     result: Any
     asked_at: int
-    examples: tuple = ()  # the read dice as the table's examples-to-be (vision.learning.Example or None each)
+    examples: tuple = ()  # the read dice as the table's examples-to-be (vision.layer.Example or None each)
 
 
 class HalfRoll(NamedTuple):

@@ -13,7 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.learning import Example, Layer
+from vision.layer import Example, Layer
 
 FILE = "learned-dice.sqlite"
 MOST_EXAMPLES = 4000  # ~8 KB each: ~32 MB; far more than a table needs (the layer learns from 50-500 dice)

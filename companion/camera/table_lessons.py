@@ -24,7 +24,8 @@ from companion.camera.lessons import FILE, Lessons
 from companion.rules.inputs import CorrectDice, DiceRolled, Input, StartGame
 from companion.rules.said import Said
 from vision.eyes import TableEyes
-from vision.learning import FEWEST_TO_JUDGE, Example, Features, learn
+from vision.layer import Example, Features
+from vision.learning import FEWEST_TO_JUDGE, learn
 from vision.reader import MODELS
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ from companion.camera.setup import CameraSetup, CameraUnavailable
 from companion.camera.table_lessons import TableLessons
 from companion.rules.errors import BadInput, CompanionError
 from companion.rules.said import Said
-from vision.learning import Example
+from vision.layer import Example
 from vision.pictures import crop_jpeg
 from vision.types import OFF_TRAY
 

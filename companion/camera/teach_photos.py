@@ -7,7 +7,8 @@ from pathlib import Path
 import numpy as np
 
 from companion.camera.lessons import Lessons
-from vision.learning import Features, learn, relook
+from vision.layer import Features, relook
+from vision.learning import learn
 from vision.photo_files import load_photo
 from vision.reader import MODELS, DiceReader
 from vision.teaching import examples_from

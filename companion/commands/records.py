@@ -54,7 +54,7 @@ def taught(state: Path | None) -> Relook | None:
     if state is None or not (state / "learned-dice.sqlite").is_file():
         return None
     from companion.camera.lessons import Lessons
-    from vision.learning import Features, relook
+    from vision.layer import Features, relook
     from vision.reader import MODELS
 
     lessons = Lessons(state)

@@ -13,7 +13,7 @@ from companion.camera import lessons as lessons_module
 from companion.camera.lessons import FILE, Lessons
 from companion.cli import main
 from photo_files import png_claiming
-from vision.learning import Check, Example, Layer
+from vision.layer import Check, Example, Layer
 
 
 def example(value: int, group: str = "roll-1") -> Example:

@@ -20,7 +20,7 @@ import cv2
 from companion.camera.table_lessons import TableLessons, Waiting
 from companion.rules.inputs import CorrectDice, DiceRolled
 from vision.eyes import TableEyes
-from vision.learning import Features
+from vision.layer import Features
 from vision.reader import MODELS, DiceReader
 from vision.scoring import Tally, load_folder, score_photo
 

@@ -11,7 +11,7 @@ from companion.camera.lessons import Lessons
 from companion.camera.table_lessons import TableLessons, Waiting, open_lessons
 from companion.rules.inputs import CorrectDice, DiceRolled, Move, StartGame, Undo
 from vision.eyes import TableEyes
-from vision.learning import Example, Features
+from vision.layer import Example, Features
 from vision.reader import MODELS
 
 

@@ -10,9 +10,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.learning import (FEATURE_BATCH, FEWEST_TO_JUDGE, NEWLY_SURE_TO_LOWER, PULLS, READ_VIEWS, TEACH_VIEWS,
-                             THRESHOLDS, Check, Example, Features, Layer, _best_pull, _earlier_kept, _threshold,
-                             beyond_luck, learn, relook)
+from vision.layer import FEATURE_BATCH, READ_VIEWS, TEACH_VIEWS, Check, Example, Features, Layer, relook
+from vision.learning import (FEWEST_TO_JUDGE, NEWLY_SURE_TO_LOWER, PULLS, THRESHOLDS, _best_pull, _earlier_kept,
+                             _threshold, beyond_luck, learn)
 from vision.faces import CLASSES
 from vision.reader import MODELS, DiceReader
 from vision.scoring import load_folder

@@ -16,7 +16,8 @@ from pathlib import Path
 import cv2
 import pytest
 
-from vision.learning import Features, learn, relook
+from vision.layer import Features, relook
+from vision.learning import learn
 from vision.reader import MODELS, DiceReader
 from vision.scoring import Tally, load_folder, score_photo
 from vision.teaching import examples_from
