@@ -2,12 +2,11 @@
 
 Three small networks do the work (trained by scripts/train_dice.py, run by OpenCV's dnn module): the
 finder marks top-face centres and sizes on a downscaled frame, and the face reader's two networks read a
-crop around each. The classic pip finder of vision/pips.py tells tilted (cocked) faces. Where a d8 may lie
+crop around each. vision/marks.py flags specks and tilted (cocked) faces. Where a d8 may lie
 on the tray, a fourth network reads the numeral on its top face (vision/numerals.py).
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 import logging
 import math
@@ -22,12 +21,12 @@ from vision.checks import checked_die_px, checked_frame, checked_sides, checked_
 from vision.cutting import face_contrast, pyramid
 from vision.faces import CLASSES, NOT_PIPS, NOTHING, FaceReader, FaceReadings
 from vision.finder import Finder, Spot, strongest_apart
+from vision.marks import die_side, flagged, mark_cocked, mark_specks
 from vision.nesting import likeliest_face, without_nesting
 from vision.numerals import D8_FILE, NO_NUMERAL, NumeralReader
-from vision.pips import foreshortening
 from vision.types import NOT_PIPS as NOT_PIPS_FLAG
 from vision.places import on_tray
-from vision.types import COCKED, UNSURE, Box, DiceReading, DieReading
+from vision.types import UNSURE, Box, DiceReading, DieReading
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +42,6 @@ STANDS_APART = 4.0  # grey levels (summed over channels) a face's colour must di
 LONE_DOT_APART = 16.0  # ... and a sure 1's by this much: a lone dot on a face like the ground may be a speck
 SURE = 0.9  # a value is given without `unsure` only when its chance reaches this and every view agrees ...
 SURE_SPOT = 0.5  # ... and the finder was at least this sure a face is there (a speck on black is no die)
-COCKED_BELOW = 0.25  # a face squashed this much more than the photo's usual face is tilted: cocked
-SPECK_BELOW = 1 / 3  # a face under this share of the photo's largest face is more likely a speck: unsure
 STALE_HINT = 1.33  # dice found this many times bigger or smaller than the die_px hint: it is stale, look without it
 
 
@@ -93,7 +90,7 @@ class DiceReader:
             dice = self._dice(images, None, kinds)
         if die_size is None:
             dice = self._at_own_size(images, dice, kinds)
-        dice = _mark_cocked(_mark_specks(dice), image)
+        dice = mark_cocked(mark_specks(dice), image)
         dice.sort(key=lambda die: (die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2))
         reading = DiceReading(tuple(dice))
         return reading if tray_box is None else on_tray(reading, tray_box)
@@ -138,7 +135,7 @@ class DiceReader:
             if kinds == (8,) or dice[index].unsure:
                 dice[index] = _d8_from(found[index][0], numeral, bool(agree), images[0])
             else:
-                dice[index] = _flagged(dice[index], UNSURE)
+                dice[index] = flagged(dice[index], UNSURE)
         return dice
 
     def _at_own_size(self, images: list[np.ndarray], dice: list[DieReading], kinds: tuple[int, ...]) -> list[DieReading]:
@@ -153,7 +150,7 @@ class DiceReader:
         """
         if not dice:
             return dice
-        seen = statistics.median(_side(die) for die in dice)
+        seen = statistics.median(die_side(die) for die in dice)
         long_side = max(images[0].shape[:2])
         if seen * min(TABLE_LOOK[0], _multiple(long_side)) / long_side >= HINTED_FACE:
             return dice
@@ -162,7 +159,7 @@ class DiceReader:
             again = self._dice(images, hint, kinds)
             if not _fits(again, hint):
                 return dice
-            dice, before, seen = again, seen, statistics.median(_side(die) for die in again)
+            dice, before, seen = again, seen, statistics.median(die_side(die) for die in again)
             if max(seen, before) / min(seen, before) < OWN_SIZE_STEADY:
                 break
         return dice
@@ -177,7 +174,7 @@ class DiceReader:
             return False
         if not dice:
             return True
-        seen = statistics.median(_side(die) for die in dice)
+        seen = statistics.median(die_side(die) for die in dice)
         if self._warned_stale != die_size:
             self._warned_stale = die_size
             log.warning("the dice look about %d px across, not the calibrated die_px = %g: read without it; "
@@ -256,54 +253,11 @@ def _doubtful(spot: Spot, confidence: float, agreed: bool, image: np.ndarray, su
     )
 
 
-def _mark_specks(dice: list[DieReading]) -> list[DieReading]:
-    """Returns the dice, flagging `unsure` those far smaller than the photo's largest; raises nothing.
-
-    Dice on one tray are alike in size: perspective and a mixed set (12 and 22 mm dice) differ by under 2x.
-    A "die" a third the size of another is more likely a speck of the cloth or a pip than a die.
-    """
-    largest = max((_side(die) for die in dice), default=0)
-    return [
-        _flagged(die, UNSURE) if not die.unsure and _side(die) < SPECK_BELOW * largest else die for die in dice
-    ]
-
-
-def _mark_cocked(dice: list[DieReading], image: np.ndarray) -> list[DieReading]:
-    """Returns the dice, flagging `cocked` those whose face looks far more squashed than the others'; raises nothing.
-
-    A camera that looks at an angle squashes every face alike, so each face is compared with the squarest.
-    """
-    squash = {}
-    for index, die in enumerate(dice):
-        if not die.unsure and die.sides == 6:  # an unsure die is not ruled on anyway; measuring it costs ~0.5 ms
-            left, top, width, height = die.box
-            found = foreshortening(image, left + width / 2, top + height / 2, max(width, height), die.value)
-            if found is not None:
-                squash[index] = found
-    if len(squash) < 2:
-        return dice
-    usual = max(squash.values())  # the squarest face shows how much the camera itself squashes
-    return [
-        _flagged(die, COCKED) if index in squash and squash[index] < usual - COCKED_BELOW else die
-        for index, die in enumerate(dice)
-    ]
-
-
 def _fits(dice: list[DieReading], die_size: float) -> bool:
     """Whether dice were found, at a median size within STALE_HINT of `die_size`; raises nothing."""
     if not dice:
         return False
-    return 1 / STALE_HINT <= statistics.median(_side(die) for die in dice) / die_size <= STALE_HINT
-
-
-def _side(die: DieReading) -> int:
-    """Returns the longer side of the die's box in pixels; raises nothing."""
-    return max(die.box[2], die.box[3])
-
-
-def _flagged(die: DieReading, flag: str) -> DieReading:
-    """Returns the same reading with one more flag; raises nothing."""
-    return dataclasses.replace(die, flags=die.flags + (flag,))
+    return 1 / STALE_HINT <= statistics.median(die_side(die) for die in dice) / die_size <= STALE_HINT
 
 
 def _cut_by_the_edge(spot: Spot, width: int, height: int) -> bool:

@@ -6,7 +6,7 @@ import numpy as np
 
 from vision.finder import Spot
 from vision.nesting import without_nesting
-from vision.reader import _mark_specks
+from vision.marks import mark_specks
 from vision.types import UNSURE, DieReading
 
 
@@ -59,18 +59,18 @@ def test_a_neighbour_sized_too_big_does_not_swallow_the_die_beside_it() -> None:
 def test_a_speck_far_smaller_than_the_die_beside_it_is_unsure() -> None:
     die = DieReading(6, 1, (170, 128, 190, 190), 0.97)
     speck = DieReading(6, 1, (1, 403, 20, 20), 0.93)  # a patch of cloth at the frame's edge read as a 1
-    assert _mark_specks([die, speck]) == [die, DieReading(6, 1, (1, 403, 20, 20), 0.93, (UNSURE,))]
+    assert mark_specks([die, speck]) == [die, DieReading(6, 1, (1, 403, 20, 20), 0.93, (UNSURE,))]
 
 
 def test_dice_of_a_mixed_set_stay_sure() -> None:
     dice = [DieReading(6, 4, (10, 10, 38, 36), 0.98), DieReading(6, 2, (90, 10, 70, 72), 0.99)]  # about 2x apart
-    assert _mark_specks(dice) == dice
+    assert mark_specks(dice) == dice
 
 
 def test_a_small_unsure_die_keeps_its_flags_as_they_were() -> None:
     speck = DieReading(6, 3, (5, 5, 12, 12), 0.6, (UNSURE,))
     die = DieReading(6, 5, (40, 40, 120, 120), 0.99)
-    assert _mark_specks([speck, die]) == [speck, die]
+    assert mark_specks([speck, die]) == [speck, die]
 
 
 def test_a_lone_dot_on_a_face_like_the_ground_is_an_unsure_one_and_other_faint_faces_stay_sure() -> None:
