@@ -37,7 +37,7 @@ from companion.camera.roller import Roller  # noqa: E402
 from dice_training.rendered import SEEN_WHOLE  # noqa: E402  (a die the training may read, the same here)
 from vision.cutting import pyramid  # noqa: E402
 from vision.numerals import D8_FILE, NumeralReader  # noqa: E402
-from vision.reader import MODELS, SURE, DiceReader  # noqa: E402
+from vision.reader import D8_SURE, MODELS, DiceReader  # noqa: E402
 from vision.scoring import Tally, load_folder, pair_dice  # noqa: E402
 from vision.splits import measures_the_d8  # noqa: E402
 
@@ -77,7 +77,7 @@ def faces_alone(numerals: NumeralReader, frames: list[tuple[Path, list[dict]]]) 
         chances, agreed = numerals.read(pyramid(cv2.imread(str(image))), places)
         for die, chance, agree in zip(d8, chances, agreed):
             count.dice += 1
-            _count(count, int(np.argmax(chance)) == die["value"], bool(agree) and float(chance.max()) >= SURE)
+            _count(count, int(np.argmax(chance)) == die["value"], bool(agree) and float(chance.max()) >= D8_SURE)
     return count
 
 

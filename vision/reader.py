@@ -42,6 +42,9 @@ STANDS_APART = 4.0  # grey levels (summed over channels) a face's colour must di
 LONE_DOT_APART = 16.0  # ... and a sure 1's by this much: a lone dot on a face like the ground may be a speck
 SURE = 0.9  # a value is given without `unsure` only when its chance reaches this and every view agrees ...
 SURE_SPOT = 0.5  # ... and the finder was at least this sure a face is there (a speck on black is no die)
+D8_SURE = 0.85  # a d8's numeral is sure from this chance, with the same other rules: the lowest bar, in steps of
+# 0.05, at which no held-out rendered d8 close-up read whole was sure and wrong (0.8; the surest wrong one read 0.77),
+# and one step more
 STALE_HINT = 1.33  # dice found this many times bigger or smaller than the die_px hint: it is stale, look without it
 
 
@@ -238,7 +241,7 @@ def _d8_from(spot: Spot, numeral: np.ndarray, agreed: bool, image: np.ndarray) -
     best = int(np.argmax(numeral[1:])) + 1
     confidence = float(numeral[best])
     value = None if int(np.argmax(numeral)) == NO_NUMERAL else best
-    flags = (UNSURE,) if value is None or _doubtful(spot, confidence, agreed, image) else ()
+    flags = (UNSURE,) if value is None or _doubtful(spot, confidence, agreed, image, D8_SURE) else ()
     return DieReading(8, value, _box(spot, image.shape[1], image.shape[0]), round(confidence, 3), flags)
 
 

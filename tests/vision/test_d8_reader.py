@@ -1,7 +1,7 @@
 """The d8 reader: a d8's numeral read right or left unsure, and never a d6's pips taken for a d8.
 
 The burksbuilds d8 photos (one blue d8 on a black tray) were never trained on. Measured with the shipped
-d8 network (benchmarks/dice_d8.py): all 4 photos read right, 2 of them sure (d8_A_4 and d8_A_5 at a chance under 0.9).
+d8 network (benchmarks/dice_d8.py): all 4 photos read right and sure (d8_A_4 at a chance of 0.87, d8_A_5 0.90).
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_a_d8_photo_is_read_right_or_unsure_and_never_a_sure_wrong_number(shared
         assert all(die.unsure or die.value == photo.values[0] for die in dice), f"{photo.path.name}: {dice}"
         right += any(die.value == photo.values[0] for die in dice)
         sure += any(die.value == photo.values[0] and not die.unsure for die in dice)
-    assert right >= 3 and sure >= 2  # measured: 4 of 4 right, 2 of them sure
+    assert right >= 3 and sure >= 3  # measured: 4 of 4 right and sure
 
 
 @pytest.mark.parametrize("folder", ["nell-byler-d6", "matteop65-webcam-d6"])
@@ -43,11 +43,20 @@ def test_a_d8_looked_for_beside_d6_never_takes_a_sure_d6_for_a_d8(shared_dice: P
         assert not [die for die in beside if die.sides == 8 and not die.unsure], photo.path.name
 
 
+@pytest.mark.parametrize("folder", ["aws-vegas-d6", "skovy-webcam-d6", "chase-casino-d6-crops"])
+def test_no_d6_is_read_as_a_sure_d8_on_tables_the_networks_never_saw(shared_dice: Path, folder: str) -> None:
+    # A d8's numeral is sure from a lower chance than a d6's pips (reader.D8_SURE): an aws-vegas d6 that the d8
+    # network read as a numeral at 0.77 must stay unsure.
+    for photo in load_folder(shared_dice / folder):
+        dice = read_dice(cv2.imread(str(photo.path)), sides=(6, 8)).dice
+        assert not [die for die in dice if die.sides == 8 and not die.unsure], photo.path.name
+
+
 def test_the_benchmark_rolls_a_d8_beside_a_d6_as_the_game_does(shared_dice: Path, tmp_path: Path,
                                                                   benchmark: Callable[[str], ModuleType]) -> None:
     photos = shared_dice / "burksbuilds-d8-numerals"
     for frame, (photo, value) in enumerate([("d8_A_8.jpg", 8), ("d8_A_4.jpg", 4)], start=1):
-        tray, d6_box = d8_beside_a_d6(photos / photo, 3)
+        tray, d6_box = d8_beside_a_d6(photos / photo, 3, smudged=photo == "d8_A_4.jpg")
         cv2.imwrite(str(tmp_path / f"frame_{2 * frame - 1:06d}.jpg"), tray)  # odd: frames the d8 reader never learned
         dice = [{"sides": 6, "value": 3, "box": list(d6_box)},
                 {"sides": 8, "value": value, "box": [560, 520, 180, 180]}]  # the box is not used

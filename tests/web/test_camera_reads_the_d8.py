@@ -18,8 +18,8 @@ D6 = 4
 class D8Tray:
     """A camera over a tray that stays empty until `land` lays the d8 of a burksbuilds photo and a d6 down."""
 
-    def __init__(self, d8_photo: Path) -> None:
-        self.landed = d8_beside_a_d6(d8_photo, D6)[0]
+    def __init__(self, d8_photo: Path, *, smudged: bool = False) -> None:
+        self.landed = d8_beside_a_d6(d8_photo, D6, smudged=smudged)[0]
         self.view = np.zeros_like(self.landed)  # the tray before the throw
         self.frames = 0
 
@@ -33,9 +33,9 @@ class D8Tray:
         return self.view.copy()
 
 
-def rescue_roll_read_by_the_camera(start_server: Any, d8_photo: Path) -> dict[str, Any]:
+def rescue_roll_read_by_the_camera(start_server: Any, d8_photo: Path, *, smudged: bool = False) -> dict[str, Any]:
     """Ann, alone at the table, tries a rescue; the camera reads the roll; returns the state once it ruled."""
-    tray = D8Tray(d8_photo)
+    tray = D8Tray(d8_photo, smudged=smudged)
     server = start_server(frames=tray)
     status, snap = server.api("POST", "/api/game", {"game": GAME, "players": ["Ann", "Bo"], "options": {}},
                               token=server.host_token)
@@ -60,6 +60,7 @@ def test_the_camera_reads_a_d8_it_is_sure_of_with_the_d6(start_server: Any, shar
 
 
 def test_a_d8_the_networks_are_not_sure_of_is_entered_on_a_phone(start_server: Any, shared_dice: Path) -> None:
-    snap = rescue_roll_read_by_the_camera(start_server, shared_dice / "burksbuilds-d8-numerals" / "d8_A_4.jpg")
+    snap = rescue_roll_read_by_the_camera(start_server, shared_dice / "burksbuilds-d8-numerals" / "d8_A_4.jpg",
+                                          smudged=True)
     assert snap["camera"]["status"] == "read_part" and "enter the d8 by hand" in snap["message"], snap["camera"]
     assert snap["awaiting_dice"]["sides"] == [8, 6]
