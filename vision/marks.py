@@ -11,6 +11,7 @@ from vision.types import COCKED, UNSURE, DieReading
 
 COCKED_BELOW = 0.25  # a face squashed this much more than the photo's usual face is tilted: cocked
 SPECK_BELOW = 1 / 3  # a face under this share of the photo's largest face is more likely a speck: unsure
+OUTSIZED = 2.0  # a 1 this many times bigger than the photo's other dice is more likely a dot on a plain patch: unsure
 
 
 def mark_specks(dice: list[DieReading]) -> list[DieReading]:
@@ -23,6 +24,28 @@ def mark_specks(dice: list[DieReading]) -> list[DieReading]:
     return [
         flagged(die, UNSURE) if not die.unsure and die_side(die) < SPECK_BELOW * largest else die for die in dice
     ]
+
+
+def mark_outsized_ones(dice: list[DieReading]) -> list[DieReading]:
+    """Returns the dice, flagging `unsure` a 1 over OUTSIZED times the median of the other dice that are no specks;
+    raises nothing.
+
+    A lone dark dot on a plain patch far bigger than the dice (a screw hole in a light table's corner) looks like
+    a 1. Dice on one tray differ by under 2x, so a 1 that much bigger is more likely such a dot.
+    """
+    sized = [die_side(die) for die in dice]
+    return [_outsized_one_unsure(die, [side for other, side in enumerate(sized) if other != index])
+            for index, die in enumerate(dice)]
+
+
+def _outsized_one_unsure(die: DieReading, others: list[int]) -> DieReading:
+    """Returns the die flagged `unsure` when it is a sure 1 over OUTSIZED times the median of `others` no speck of
+    it; raises nothing."""
+    side = die_side(die)
+    peers = sorted(other for other in others if other >= SPECK_BELOW * side)
+    if die.unsure or die.value != 1 or not peers or side <= OUTSIZED * peers[len(peers) // 2]:
+        return die
+    return flagged(die, UNSURE)
 
 
 def mark_cocked(dice: list[DieReading], image: np.ndarray) -> list[DieReading]:

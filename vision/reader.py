@@ -21,7 +21,7 @@ from vision.checks import checked_die_px, checked_frame, checked_sides, checked_
 from vision.cutting import face_contrast, pyramid
 from vision.faces import CLASSES, NOT_PIPS, NOTHING, FaceReader, FaceReadings
 from vision.finder import Finder, Spot, strongest_apart
-from vision.marks import die_side, flagged, mark_cocked, mark_specks
+from vision.marks import die_side, flagged, mark_cocked, mark_outsized_ones, mark_specks
 from vision.nesting import likeliest_face, without_nesting
 from vision.numerals import D8_FILE, NO_NUMERAL, NumeralReader
 from vision.types import NOT_PIPS as NOT_PIPS_FLAG
@@ -93,7 +93,7 @@ class DiceReader:
             dice = self._dice(images, None, kinds)
         if die_size is None:
             dice = self._at_own_size(images, dice, kinds)
-        dice = mark_cocked(mark_specks(dice), image)
+        dice = mark_cocked(mark_outsized_ones(mark_specks(dice)), image)
         dice.sort(key=lambda die: (die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2))
         reading = DiceReading(tuple(dice))
         return reading if tray_box is None else on_tray(reading, tray_box)

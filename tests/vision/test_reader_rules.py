@@ -6,7 +6,7 @@ import numpy as np
 
 from vision.finder import Spot
 from vision.nesting import without_nesting
-from vision.marks import mark_specks
+from vision.marks import mark_outsized_ones, mark_specks
 from vision.types import UNSURE, DieReading
 
 
@@ -65,6 +65,20 @@ def test_a_speck_far_smaller_than_the_die_beside_it_is_unsure() -> None:
 def test_dice_of_a_mixed_set_stay_sure() -> None:
     dice = [DieReading(6, 4, (10, 10, 38, 36), 0.98), DieReading(6, 2, (90, 10, 70, 72), 0.99)]  # about 2x apart
     assert mark_specks(dice) == dice
+
+
+def test_a_one_far_bigger_than_the_dice_beside_it_is_unsure() -> None:
+    # A fold that never saw nell-byler read the screw hole in its light table's corner as a sure 1 (IMG_20191209_100405.jpg).
+    hole = DieReading(6, 1, (0, 0, 95, 91), 0.95)
+    die = DieReading(6, 1, (268, 348, 35, 35), 0.97)
+    assert mark_outsized_ones([hole, die]) == [DieReading(6, 1, (0, 0, 95, 91), 0.95, (UNSURE,)), die]
+
+
+def test_a_big_one_of_a_mixed_set_and_a_big_one_beside_a_speck_stay_sure() -> None:
+    mixed = [DieReading(6, 1, (90, 10, 70, 72), 0.99), DieReading(6, 4, (10, 10, 38, 36), 0.98)]  # about 2x apart
+    assert mark_outsized_ones(mixed) == mixed
+    beside_a_speck = [DieReading(6, 1, (170, 128, 190, 190), 0.97), DieReading(6, 3, (1, 403, 20, 20), 0.6, (UNSURE,))]
+    assert mark_outsized_ones(beside_a_speck) == beside_a_speck
 
 
 def test_a_small_unsure_die_keeps_its_flags_as_they_were() -> None:
