@@ -1,5 +1,5 @@
-"""What a photo's dice tell of each other: a die far smaller than the others is more likely a speck, and a face far
-more squashed than the squarest is tilted (cocked)."""
+"""What a photo's dice tell of each other: a die far smaller than the others is more likely a speck, a 1 far bigger
+a dot on a plain patch, and a face far more squashed than the squarest is tilted (cocked)."""
 from __future__ import annotations
 
 import dataclasses
@@ -39,11 +39,11 @@ def mark_outsized_ones(dice: list[DieReading]) -> list[DieReading]:
 
 
 def _outsized_one_unsure(die: DieReading, others: list[int]) -> DieReading:
-    """Returns the die flagged `unsure` when it is a sure 1 over OUTSIZED times the median of `others` no speck of
-    it; raises nothing."""
+    """Returns the die flagged `unsure` when it is a sure d6 showing 1, over OUTSIZED times the median of `others`
+    no speck of it; raises nothing."""
     side = die_side(die)
     peers = sorted(other for other in others if other >= SPECK_BELOW * side)
-    if die.unsure or die.value != 1 or not peers or side <= OUTSIZED * peers[len(peers) // 2]:
+    if die.unsure or (die.sides, die.value) != (6, 1) or not peers or side <= OUTSIZED * peers[len(peers) // 2]:
         return die
     return flagged(die, UNSURE)
 
