@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from vision.cutting import CONTEXT, FACE_CROP, cut_views, normalise
-from vision.faces import CLASSES, NOTHING, FaceReadings
+from vision.faces import NOTHING, FaceReadings
 from vision.networks import read_network
 from vision.reader import KEEP_DIE, STALE_HINT, SURE
 
@@ -153,6 +153,11 @@ def chances_with(layer: Layer, features: np.ndarray, prior: np.ndarray) -> tuple
     return chances, (votes == votes[:, :1]).all(axis=1)
 
 
+def value_chance(chances: np.ndarray) -> np.ndarray:
+    """Returns the (N,) chance of each reading's likeliest value, given that a die is there; raises nothing."""
+    return chances[:, 1:].max(axis=1) / np.maximum(1e-9, 1.0 - chances[:, NOTHING])
+
+
 def relook(layer: Layer, features: Features):  # noqa: ANN201 - returns vision.reader.Relook
     """Returns the reader's `taught` hook that reads faces with the layer; raises nothing (the hook neither)."""
 
@@ -163,7 +168,7 @@ def relook(layer: Layer, features: Features):  # noqa: ANN201 - returns vision.r
         if len(dice):
             surrounds = [surround_of(images, *places[index]) for index in dice]
             chances[dice], agree = chances_with(layer, features.of_surrounds(surrounds, READ_VIEWS), chances[dice])
-            confidence = chances[dice, 1:].max(axis=1) / np.maximum(1e-9, 1.0 - chances[dice, NOTHING])
+            confidence = value_chance(chances[dice])
             usual = np.array([_usual_size(layer, places[index][2]) for index in dice], bool)
             agreed[dice] = agree & (confidence >= layer.threshold) & ((confidence >= SURE) | usual)
         return FaceReadings(chances.astype(np.float32), agreed, faces.crops, layer.threshold)

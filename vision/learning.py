@@ -13,8 +13,8 @@ import math
 
 import numpy as np
 
-from vision.faces import CLASSES, NOTHING
-from vision.layer import READ_VIEWS, TEACH_VIEWS, Check, Example, Features, Layer, chances_with
+from vision.faces import CLASSES
+from vision.layer import READ_VIEWS, TEACH_VIEWS, Check, Example, Features, Layer, chances_with, value_chance
 from vision.reader import SURE
 
 FEWEST_TO_JUDGE = 30  # under this many taught dice a held-back check is luck: with 4 casino dice it passed a layer
@@ -119,7 +119,7 @@ def _count(chances: np.ndarray, agree: np.ndarray, values: np.ndarray, threshold
 def _sure(chances: np.ndarray, agree: np.ndarray, threshold: float) -> tuple[np.ndarray, np.ndarray]:
     """Returns (which readings are sure at a threshold, the value each says); raises nothing."""
     said = chances[:, 1:].argmax(axis=1) + 1
-    confidence = chances[:, 1:].max(axis=1) / np.maximum(1e-9, 1.0 - chances[:, NOTHING])
+    confidence = value_chance(chances)
     return agree & (confidence >= threshold) & (said <= 6), said
 
 

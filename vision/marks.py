@@ -3,6 +3,7 @@ a dot on a plain patch, and a face far more squashed than the squarest is tilted
 from __future__ import annotations
 
 import dataclasses
+import statistics
 
 import numpy as np
 
@@ -42,8 +43,8 @@ def _outsized_one_unsure(die: DieReading, others: list[int]) -> DieReading:
     """Returns the die flagged `unsure` when it is a sure d6 showing 1, over OUTSIZED times the median of `others`
     no speck of it; raises nothing."""
     side = die_side(die)
-    peers = sorted(other for other in others if other >= SPECK_BELOW * side)
-    if die.unsure or (die.sides, die.value) != (6, 1) or not peers or side <= OUTSIZED * peers[len(peers) // 2]:
+    peers = [other for other in others if other >= SPECK_BELOW * side]
+    if die.unsure or (die.sides, die.value) != (6, 1) or not peers or side <= OUTSIZED * statistics.median_high(peers):
         return die
     return flagged(die, UNSURE)
 
