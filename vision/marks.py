@@ -35,14 +35,12 @@ def mark_outsized_ones(dice: list[DieReading]) -> list[DieReading]:
     a 1. Dice on one tray differ by under 2x, so a 1 that much bigger is more likely such a dot.
     """
     sized = [die_side(die) for die in dice]
-    return [_outsized_one_unsure(die, [side for other, side in enumerate(sized) if other != index])
-            for index, die in enumerate(dice)]
+    return [_outsized_one_unsure(die, sized[index], sized[:index] + sized[index + 1 :]) for index, die in enumerate(dice)]
 
 
-def _outsized_one_unsure(die: DieReading, others: list[int]) -> DieReading:
-    """Returns the die flagged `unsure` when it is a sure d6 showing 1, over OUTSIZED times the median of `others`
-    no speck of it; raises nothing."""
-    side = die_side(die)
+def _outsized_one_unsure(die: DieReading, side: int, others: list[int]) -> DieReading:
+    """Returns the die (its face `side` pixels) flagged `unsure` when it is a sure d6 showing 1, over OUTSIZED times the
+    median of `others` no speck of it; raises nothing."""
     peers = [other for other in others if other >= SPECK_BELOW * side]
     if die.unsure or (die.sides, die.value) != (6, 1) or not peers or side <= OUTSIZED * statistics.median_high(peers):
         return die
