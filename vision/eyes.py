@@ -9,8 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.faces import FaceReadings
-from vision.layer import Example, Features, Layer, relook, surround_of
-from vision.teaching import base_reading
+from vision.layer import Example, Features, Layer, base_reading, relook, surround_of
 from vision.types import Box
 
 NEAR = 0.5  # a read die's box belongs to the finder's place whose centre lies within this many face sides

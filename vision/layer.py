@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from vision.cutting import CONTEXT, FACE_CROP, cut_views, normalise
-from vision.faces import NOTHING, FaceReadings
+from vision.faces import NOT_PIPS, NOTHING, FaceReadings
 from vision.networks import read_network
 from vision.reader import KEEP_DIE, STALE_HINT, SURE
 
@@ -153,6 +153,24 @@ def chances_with(layer: Layer, features: np.ndarray, prior: np.ndarray) -> tuple
     return chances, (votes == votes[:, :1]).all(axis=1)
 
 
+def base_reading(prior: np.ndarray, agreed: bool) -> tuple[int | None, bool]:
+    """Returns (value, sure) as the face reader alone reads a face from its chances; raises nothing."""
+    best = int(np.argmax(prior[1:])) + 1
+    if best == NOT_PIPS:
+        return None, False
+    return best, agreed and float(prior[best]) / max(1e-9, 1.0 - float(prior[0])) >= SURE
+
+
+def with_sure_reads(chances: np.ndarray, agree: np.ndarray, prior: np.ndarray,
+                    reader_sure: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Returns (chances, agree) with the reader's own sure readings kept, as sure as the surer of the two reads them,
+    where the layer reads the same value: a layer may make a die sure, or doubt the reader's value, but not make a
+    sure read of that value unsure; raises nothing."""
+    kept = reader_sure & (chances[:, 1:].argmax(axis=1) == prior[:, 1:].argmax(axis=1))
+    surer = kept & (value_chance(prior) > value_chance(chances))
+    return np.where(surer[:, None], prior, chances), agree | kept
+
+
 def value_chance(chances: np.ndarray) -> np.ndarray:
     """Returns the (N,) chance of each reading's likeliest value, given that a die is there; raises nothing."""
     return chances[:, 1:].max(axis=1) / np.maximum(1e-9, 1.0 - chances[:, NOTHING])
@@ -167,7 +185,9 @@ def relook(layer: Layer, features: Features):  # noqa: ANN201 - returns vision.r
         agreed = np.zeros(len(places), bool)
         if len(dice):
             surrounds = [surround_of(images, *places[index]) for index in dice]
-            chances[dice], agree = chances_with(layer, features.of_surrounds(surrounds, READ_VIEWS), chances[dice])
+            reader_sure = np.array([base_reading(chances[index], bool(faces.agreed[index]))[1] for index in dice])
+            chances[dice], agree = with_sure_reads(*chances_with(layer, features.of_surrounds(surrounds, READ_VIEWS),
+                                                                 chances[dice]), chances[dice], reader_sure)
             confidence = value_chance(chances[dice])
             usual = np.array([_usual_size(layer, places[index][2]) for index in dice], bool)
             agreed[dice] = agree & (confidence >= layer.threshold) & ((confidence >= SURE) | usual)

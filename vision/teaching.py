@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.faces import NOT_PIPS, FaceReadings
-from vision.layer import Example, surround_of
-from vision.reader import SURE, DiceReader
+from vision.faces import FaceReadings
+from vision.layer import Example, base_reading, surround_of
+from vision.reader import DiceReader
 from vision.types import Box, DiceReading
 
 GROWTH = 1.15  # a read die belongs to a label box (grown by this) its centre falls in, as vision/scoring.py counts
@@ -47,14 +47,6 @@ def examples_from(reader: DiceReader, frame: np.ndarray, values: tuple[int, ...]
                                 *base_reading(prior, bool(faces.agreed[place])), group,  # type: ignore[attr-defined]
                                 float(places[place][2])))  # type: ignore[index]
     return examples, len(values) - len(pairs)
-
-
-def base_reading(prior: np.ndarray, agreed: bool) -> tuple[int | None, bool]:
-    """Returns (value, sure) as the face reader alone reads a face from its chances; raises nothing."""
-    best = int(np.argmax(prior[1:])) + 1
-    if best == NOT_PIPS:
-        return None, False
-    return best, agreed and float(prior[best]) / max(1e-9, 1.0 - float(prior[0])) >= SURE
 
 
 def _place_of(box: Box, places: list[tuple[float, float, float]]) -> int:

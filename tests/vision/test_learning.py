@@ -10,7 +10,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.layer import FEATURE_BATCH, READ_VIEWS, TEACH_VIEWS, Check, Example, Features, Layer, relook
+from vision.layer import (FEATURE_BATCH, READ_VIEWS, TEACH_VIEWS, Check, Example, Features, Layer, relook,
+                          with_sure_reads)
 from vision.learning import (FEWEST_TO_JUDGE, NEWLY_SURE_TO_LOWER, PULLS, THRESHOLDS, _best_pull, _earlier_kept,
                              _threshold, beyond_luck, learn)
 from vision.faces import CLASSES
@@ -216,3 +217,17 @@ def test_features_of_many_faces_are_taken_a_batch_at_a_time_and_come_back_in_ord
     assert np.allclose(together, np.stack(whole), atol=1e-5)
     with pytest.raises(ValueError):
         features.of_surrounds([], TEACH_VIEWS)
+
+
+def test_a_layer_never_makes_the_readers_sure_read_of_the_same_value_unsure() -> None:
+    prior = np.eye(8)[[4, 4, 2]] * 0.94 + 0.06 / 8  # the reader: 4 and 4 sure, the 2 read timidly below
+    prior[2] = np.eye(8)[2] * 0.6 + 0.4 / 8
+    layer = np.eye(8)[[4, 5, 2]] * 0.6 + 0.4 / 8  # the layer: 4 timidly, 5 timidly, 2 surely
+    layer[2] = np.eye(8)[2] * 0.97 + 0.03 / 8
+    chances, agree = with_sure_reads(layer, np.array([False, True, True]), prior, np.array([True, True, False]))
+    assert np.array_equal(chances[0], prior[0]) and agree[0]  # the same value: the reader's sure read stands
+    assert np.array_equal(chances[1], layer[1])  # another value: the layer's doubt stands
+    assert np.array_equal(chances[2], layer[2]) and agree[2]  # the layer may make a timid read sure
+    surer = np.eye(8)[[4]] * 0.99 + 0.01 / 8
+    chances, _ = with_sure_reads(surer, np.ones(1, bool), prior[:1], np.ones(1, bool))
+    assert np.array_equal(chances, surer)  # where the layer is surer of the reader's value, its reading stands
