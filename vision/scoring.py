@@ -5,6 +5,7 @@ import csv
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 from vision.types import DiceReading, DieReading
 
@@ -79,11 +80,10 @@ def score_photo(reading: DiceReading, photo: LabelledPhoto) -> Tally:
     return _score_by_boxes(reading, photo)
 
 
-def _inside(box: tuple[int, int, int, int], x: float, y: float) -> bool:
-    """Whether (x, y) falls inside the box grown by GROWTH; raises nothing."""
-    left, top, width, height = box
-    centre_x, centre_y = left + width / 2, top + height / 2
-    return abs(x - centre_x) <= width * GROWTH / 2 and abs(y - centre_y) <= height * GROWTH / 2
+def _inside(box: tuple[int, int, int, int], x: float, y: float, *, growth: float = GROWTH) -> bool:
+    """Whether (x, y) falls inside the box grown by `growth`; raises nothing."""
+    centre_x, centre_y = _centre(box)
+    return abs(x - centre_x) <= box[2] * growth / 2 and abs(y - centre_y) <= box[3] * growth / 2
 
 
 def _score_by_boxes(reading: DiceReading, photo: LabelledPhoto) -> Tally:
@@ -106,23 +106,36 @@ def _score_by_boxes(reading: DiceReading, photo: LabelledPhoto) -> Tally:
     return tally
 
 
-def pair_dice(reading: DiceReading, boxes: list[tuple[int, int, int, int]]) -> dict[int, int]:
+def pair_dice(reading: DiceReading, boxes: Sequence[tuple[int, int, int, int]]) -> dict[int, int]:
     """Returns {label index: read die index}, one to one, closest centres paired first; raises nothing.
 
-    A read die may fall inside several grown label boxes when dice touch; it belongs to the one it sits on.
+    A read die belongs to a label when its centre falls in the label box grown by GROWTH, or its box holds the label's
+    centre: some sources box only a face's pip pattern (matteop65: a 1 is boxed around its one pip), which a read
+    face's centre may miss. A read die may fall inside several grown label boxes when dice touch; it belongs to the
+    one it sits on.
     """
-    centres = [(die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2) for die in reading.dice]
     candidates = sorted(
-        ((x - left - width / 2) ** 2 + (y - top - height / 2) ** 2, label_index, die_index)
-        for label_index, (left, top, width, height) in enumerate(boxes)
-        for die_index, (x, y) in enumerate(centres)
-        if _inside((left, top, width, height), x, y)
+        (_apart(label, die.box), label_index, die_index)
+        for label_index, label in enumerate(boxes)
+        for die_index, die in enumerate(reading.dice)
+        if _inside(label, *_centre(die.box)) or _inside(die.box, *_centre(label), growth=1.0)
     )
     pairs: dict[int, int] = {}
     for _, label_index, die_index in candidates:
         if label_index not in pairs and die_index not in pairs.values():
             pairs[label_index] = die_index
     return pairs
+
+
+def _centre(box: tuple[int, int, int, int]) -> tuple[float, float]:
+    """Returns a box's centre; raises nothing."""
+    return box[0] + box[2] / 2, box[1] + box[3] / 2
+
+
+def _apart(one: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> float:
+    """Returns the squared distance between two boxes' centres; raises nothing."""
+    (one_x, one_y), (other_x, other_y) = _centre(one), _centre(other)
+    return (one_x - other_x) ** 2 + (one_y - other_y) ** 2
 
 
 def _count_die(tally: Tally, die: DieReading, value: int, photo: LabelledPhoto, box: tuple[int, ...]) -> bool:

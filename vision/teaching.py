@@ -6,9 +6,8 @@ import numpy as np
 from vision.faces import FaceReadings
 from vision.layer import Example, base_reading, surround_of
 from vision.reader import DiceReader
+from vision.scoring import pair_dice
 from vision.types import Box, DiceReading
-
-GROWTH = 1.15  # a read die belongs to a label box (grown by this) its centre falls in, as vision/scoring.py counts
 
 
 def examples_from(reader: DiceReader, frame: np.ndarray, values: tuple[int, ...], boxes: tuple[Box, ...] | None,
@@ -37,7 +36,7 @@ def examples_from(reader: DiceReader, frame: np.ndarray, values: tuple[int, ...]
         reader.taught = taught
     if not reading.dice:
         return [], len(values)
-    pairs = _by_boxes(reading, boxes) if boxes is not None else _middle_die(reading, frame.shape)
+    pairs = pair_dice(reading, boxes) if boxes is not None else _middle_die(reading, frame.shape)
     places, faces = seen["places"], seen["faces"]
     examples = []
     for label, die_index in pairs.items():
@@ -53,22 +52,6 @@ def _place_of(box: Box, places: list[tuple[float, float, float]]) -> int:
     """Returns the index of the finder's place a read die's box came from (the nearest centre); raises nothing."""
     centre_x, centre_y = box[0] + box[2] / 2, box[1] + box[3] / 2
     return min(range(len(places)), key=lambda index: (places[index][0] - centre_x) ** 2 + (places[index][1] - centre_y) ** 2)
-
-
-def _by_boxes(reading: DiceReading, boxes: tuple[Box, ...]) -> dict[int, int]:
-    """Returns {label index: read die index}, one to one, closest centres first; raises nothing."""
-    centres = [(die.box[0] + die.box[2] / 2, die.box[1] + die.box[3] / 2) for die in reading.dice]
-    candidates = sorted(
-        ((x - left - width / 2) ** 2 + (y - top - height / 2) ** 2, label, index)
-        for label, (left, top, width, height) in enumerate(boxes)
-        for index, (x, y) in enumerate(centres)
-        if abs(x - left - width / 2) <= width * GROWTH / 2 and abs(y - top - height / 2) <= height * GROWTH / 2
-    )
-    pairs: dict[int, int] = {}
-    for _, label, index in candidates:
-        if label not in pairs and index not in pairs.values():
-            pairs[label] = index
-    return pairs
 
 
 def _middle_die(reading: DiceReading, shape: tuple[int, ...]) -> dict[int, int]:

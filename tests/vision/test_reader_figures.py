@@ -17,7 +17,7 @@ from vision.scoring import Tally, load_folder, score_photo
 
 # folder: (lowest per-die accuracy, highest false dice per photo, highest silent-error rate)
 # measured with the shipped networks (benchmarks/dice_reader.py): nell 98.4 % / 0.06 / 0.11 %,
-# matteop 99.7 % / 0.05 / 0 %, tai 100 % / 0.11 / 0, numerals d6 0 % / 0 / 0, d8 0 % / 0.25 / 0
+# matteop 99.7 % / 0.04 / 0 %, tai 100 % / 0.11 / 0, numerals d6 0 % / 0 / 0, d8 0 % / 0.25 / 0
 # (d8: one photo's specks on black cloth read as an `unsure` 2 beside the die; tai: a speck of grey
 # cloth at the edge of `eyes_1_3.jpg` read as an `unsure` 1 beside the die)
 FLOORS = {

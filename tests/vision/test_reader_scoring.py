@@ -46,6 +46,13 @@ def test_a_die_inside_two_touching_labels_belongs_to_the_one_it_sits_on() -> Non
     assert tally.misses == ["touching.jpg: missed a 1 at (116, 100, 33, 33)"]
 
 
+def test_a_label_boxing_only_the_pips_belongs_to_the_read_face_around_it() -> None:
+    pips_only = LabelledPhoto(Path("train_dice_1.jpg"), (1, 3), ((140, 140, 12, 12), (240, 150, 40, 12)))  # matteop65
+    reading = DiceReading((_die(1, (110, 118, 50, 50)), _die(3, (236, 134, 52, 52))))  # faces 11 and 4 px off the pips'
+    tally = score_photo(reading, pips_only)
+    assert (tally.correct, tally.false_dice, tally.exact_photos) == (2, 0, 1), tally.misses
+
+
 def test_photos_without_boxes_match_by_values() -> None:
     photo = LabelledPhoto(Path("numeral.jpg"), (4,), None)
     assert score_photo(DiceReading((_die(None, (0, 0, 9, 9), unsure=True),)), photo).silent_errors == 0
