@@ -51,11 +51,11 @@ train-dice: $(VENV)/.run
 	$(MAKE) renders RENDERS=$(TRAIN_RENDERS)
 	$(MAKE) renders RENDERS=$(TRAIN_D8_RENDERS) RENDER_KIND=d8 RENDER_SET=$(D8_RENDER_SET) RENDER_SEED=430000
 	$(PY) -m pip install --quiet -e '.[train]'
-	$(PY) scripts/train_dice.py --half all --part finder --renders $(RENDER_DIR)/$(RENDER_SET) --alone-share 0.1 \
+	$(PY) scripts/train_dice.py --half all --part finder --renders $(RENDER_DIR)/$(RENDER_SET):$(TRAIN_RENDERS) --alone-share 0.1 \
 		--upright-views
 	$(PY) scripts/train_dice.py --half all --part faces second
 	$(PY) scripts/train_dice.py --half all --part d8 --renders $(RENDER_DIR)/$(RENDER_SET):$(D8_TABLE_RENDERS) \
-		--renders $(RENDER_DIR)/$(D8_RENDER_SET)
+		--renders $(RENDER_DIR)/$(D8_RENDER_SET):$(TRAIN_D8_RENDERS)
 
 # Leave-one-source-out folds into FOLDS_DIR/<source> (resumable; about 2.5 h of one core a source, two at a time),
 # measured by `benchmarks/dice_sources.py --folds $(FOLDS_DIR)`. FOLD: one source only.
@@ -64,7 +64,7 @@ FOLD ?=
 folds: $(VENV)/.run
 	$(MAKE) renders RENDERS=$(TRAIN_RENDERS)
 	$(PY) -m pip install --quiet -e '.[train]'
-	$(PY) scripts/train_folds.py --out $(FOLDS_DIR) --renders $(RENDER_DIR)/$(RENDER_SET) --alone-share 0.1 --upright-views \
+	$(PY) scripts/train_folds.py --out $(FOLDS_DIR) --renders $(RENDER_DIR)/$(RENDER_SET):$(TRAIN_RENDERS) --alone-share 0.1 --upright-views \
 		--at-once 2 $(if $(FOLD),--fold $(FOLD))
 
 # Photoreal labelled dice from Blender (Cycles on the CPU, about 10 s a 320x320 frame on 2 cores) into
