@@ -158,7 +158,7 @@ def base_reading(prior: np.ndarray, agreed: bool) -> tuple[int | None, bool]:
     best = int(np.argmax(prior[1:])) + 1
     if best == NOT_PIPS:
         return None, False
-    return best, agreed and float(prior[best]) / max(1e-9, 1.0 - float(prior[0])) >= SURE
+    return best, agreed and float(value_chance(prior[None])[0]) >= SURE
 
 
 def with_sure_reads(chances: np.ndarray, agree: np.ndarray, prior: np.ndarray,
