@@ -72,7 +72,8 @@ folds: $(VENV)/.run
 RENDERS ?= 2000
 RENDER_SET ?= blender-v1
 RENDER_SEED ?= 330000
-# RENDER_KIND: table (any dice) or d8 (a d8 close up: make renders RENDER_KIND=d8 RENDER_SET=blender-d8-v1 RENDER_SEED=430000).
+# RENDER_KIND: table (any dice), d8 (a d8 close up: make renders RENDER_KIND=d8 RENDER_SET=blender-d8-v1 RENDER_SEED=430000)
+# or low (a table seen from 50 to 75 degrees off straight down: RENDER_SET=blender-low-v1 RENDER_SEED=530000).
 RENDER_KIND ?= table
 RENDER_DIR ?= $(HOME)/.cache/companion/renders
 renders:

@@ -15,7 +15,8 @@ MATERIALS = ("opaque", "opaque", "opaque", "translucent", "marbled", "pearl", "g
 SURFACES = ("hex_felt", "wood_box", "wood_bowl", "plastic_tray", "cloth", "neoprene", "board")
 LIGHTS = ("window_sun", "desk_lamp", "overhead")
 ONE_MARKS = ("pip", "pip", "pip", "big_pip", "star", "diamond")  # an emblem or logo on the 1
-KINDS = ("table", "d8")  # the kinds of frame a set may hold (scene_plan)
+KINDS = ("table", "d8", "low")  # the kinds of frame a set may hold (scene_plan)
+LOW_TILT = (50.0, 75.0)  # a "low" frame's camera: a phone held by a seated player, degrees from straight down
 WALLED = {"hex_felt": 6, "wood_box": 4, "wood_bowl": 20, "plastic_tray": 4}  # sides of the tray's wall
 
 
@@ -170,10 +171,11 @@ def light(rng: random.Random) -> Light:
                  (1.0, 1.0, rng.uniform(0.9, 1.0)), rng.uniform(0.2, 0.6))
 
 
-def camera(rng: random.Random, smallest: float = 20.0) -> CameraView:
-    """A random camera from straight down to 50 degrees oblique, aiming at dice `smallest` to 120 pixels (log-uniform);
-    raises nothing."""
-    return CameraView(tilt=rng.choice((0.0, rng.uniform(0, 20), rng.uniform(0, 50))), azimuth=rng.uniform(0, 360),
+def camera(rng: random.Random, smallest: float = 20.0, low: bool = False) -> CameraView:
+    """A random camera from straight down to 50 degrees oblique (`low`: LOW_TILT), aiming at dice `smallest` to 120
+    pixels (log-uniform); raises nothing."""
+    tilt = rng.uniform(*LOW_TILT) if low else rng.choice((0.0, rng.uniform(0, 20), rng.uniform(0, 50)))
+    return CameraView(tilt=tilt, azimuth=rng.uniform(0, 360),
                       focal_mm=rng.uniform(20, 60), die_pixels=smallest * (120.0 / smallest) ** rng.random(),
                       f_stop=rng.choice((2.0, 4.0, 8.0, 16.0, 32.0)), focus_error=rng.uniform(-0.08, 0.08))
 
@@ -222,7 +224,8 @@ def scene_plan(seed: int, kind: str = "table") -> ScenePlan:
     ValueError for a kind not in KINDS.
 
     "table": any dice, 20 to 120 pixels. "d8": a d8 close up (40 to 120 pixels), alone or with a few other dice,
-    so its numerals are big enough to learn."""
+    so its numerals are big enough to learn. "low": a table frame seen from low down, as by a phone at the table,
+    where each die shows its sides as well as its top face."""
     if kind not in KINDS:
         raise ValueError(f"unknown kind of frame {kind!r}; expected one of {', '.join(KINDS)}")
     rng = random.Random(seed)
@@ -234,4 +237,4 @@ def scene_plan(seed: int, kind: str = "table") -> ScenePlan:
     designs = tuple(die_design(rng) for _ in range(rng.choice((1, 1, 2, 3))))
     place = surface(rng)
     return ScenePlan(seed=seed, designs=designs, dice=drops(rng, designs, place), surface=place, light=light(rng),
-                     camera=camera(rng), finish=finish(rng))
+                     camera=camera(rng, low=kind == "low"), finish=finish(rng))

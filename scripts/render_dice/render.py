@@ -1,6 +1,6 @@
 """Renders a set of labelled dice frames with Blender's Cycles on the CPU, resuming where a stopped run left off.
 
-    blender -b --python-exit-code 1 -P scripts/render_dice/render.py -- --out DIR --count N [--seed S] [--kind table|d8]
+    blender -b --python-exit-code 1 -P scripts/render_dice/render.py -- --out DIR --count N [--seed S] [--kind table|d8|low]
 
 Frame N of a set is planned from seed S + N, so it is the same at every run; a finished frame (JPEG, then its
 JSON record) is skipped on a rerun, and labels.csv and details.csv are rebuilt from the records.
@@ -36,7 +36,7 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--size", type=int, default=320, help="frame width and height in pixels")
     parser.add_argument("--samples", type=int, default=32, help="Cycles samples a pixel")
     parser.add_argument("--kind", choices=KINDS, default="table",
-                        help="table: any dice; d8: a d8 close up, with a few others")
+                        help="table: any dice; d8: a d8 close up, with a few others; low: a table seen from low down")
     argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
     arguments = parser.parse_args(argv)
     if arguments.count < 1 or arguments.first < 0 or arguments.size < 32 or arguments.samples < 1:

@@ -230,3 +230,14 @@ def test_a_d8_frame_holds_a_d8_close_up_and_the_table_frames_are_as_before(rende
     assert plan.scene_plan(7, "d8").as_dict() == plan.scene_plan(7, "d8").as_dict()
     with pytest.raises(ValueError, match="unknown kind"):
         plan.scene_plan(7, "d20")
+
+
+def test_a_low_frame_is_a_table_frame_seen_from_low_down(render_dice):
+    plan = render_dice.plan
+    low_plans = [plan.scene_plan(seed, "low") for seed in range(200)]
+    assert all(plan.LOW_TILT[0] <= item.camera.tilt <= plan.LOW_TILT[1] for item in low_plans)
+    assert min(item.camera.tilt for item in low_plans) > 50 > max(plan.scene_plan(seed).camera.tilt for seed in range(200))
+    table = plan.scene_plan(7).as_dict()
+    low = plan.scene_plan(7, "low").as_dict()
+    assert low["camera"]["tilt"] != table["camera"]["tilt"]
+    assert all(low[part] == table[part] for part in ("designs", "dice", "surface", "light"))
