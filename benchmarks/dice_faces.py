@@ -44,6 +44,13 @@ def photo_groups(share: str, folders: tuple[str, ...] = TRAIN_FOLDERS) -> dict[s
     return {folder: load_photos(SHARED, share, (folder,)) for folder in folders}
 
 
+def render_groups(folder: Path, last: int | None, skip: int) -> dict[str, list[Photo]]:
+    """Returns {name: the frames of a render set from frame `skip` on (to frame `last`)}; raises FileNotFoundError
+    when the set has no finished frame."""
+    frames = [photo for photo in load_renders(folder, last) if int(photo.name.rpartition("_")[2]) >= skip]
+    return {f"{folder.name} from frame {skip}": frames}
+
+
 def measure(faces: FaceReader, groups: dict[str, list[Photo]], misses: bool) -> dict[str, tuple[int, int, int, int]]:
     """Returns {group: (dice, read right, read right and sure, read wrong and sure)} for groups of photos, counting
     the dice with a pip value; raises nothing."""
@@ -81,12 +88,12 @@ def main() -> int:
     cv2.setNumThreads(1)
     first = options.models / "dice_faces.onnx"
     faces = FaceReader(first, first if options.alone else options.models / "dice_faces_second.onnx")
-    if options.renders:
-        folder, last = options.renders
-        frames = [photo for photo in load_renders(folder, last) if int(photo.name.rpartition("_")[2]) >= options.skip]
-        groups = {f"{folder.name} from frame {options.skip}": frames}
-    else:
-        groups = photo_groups(options.photos, tuple(options.folder or TRAIN_FOLDERS))
+    try:
+        groups = (render_groups(*options.renders, options.skip) if options.renders
+                  else photo_groups(options.photos, tuple(options.folder or TRAIN_FOLDERS)))
+    except FileNotFoundError as error:
+        print(f"dice_faces: {error}", file=sys.stderr)
+        return 2
     print("| folder | dice | read right | right and sure | wrong and sure |\n|---|---|---|---|---|")
     for group, (dice, right, sure, wrong) in measure(faces, groups, options.misses).items():
         share = 100 / max(dice, 1)
