@@ -2,7 +2,8 @@
 
 No finder: the crop is cut where the label says the face is, at the face size training uses, so a face
 recipe can be compared without training a finder for it. Prints, per folder, the share of dice whose
-likeliest class is their value, and the share read so and sure (chance >= 0.9, the views agreeing).
+likeliest class is their value, the share read so and sure (chance >= 0.9, the views agreeing), and the share
+read sure with another value.
 
 Usage:  .venv/bin/python benchmarks/dice_faces.py [--photos all|dev|check|q1..q4|loose-dev|loose-check] [--models DIR] [--alone]
                                                  [--misses] [--folder NAME ...] [--renders FOLDER[:N] [--skip K]]
