@@ -84,6 +84,8 @@ def main() -> None:
     parser.add_argument("--face-dice", choices=DRAWS, default="per-photo",
                         help="draw face crops from a photo then one of its dice (shipped), from all dice alike, "
                              "or from a source, then a photo, then a die")
+    parser.add_argument("--drawn-dice", type=float, default=0.0, metavar="SHARE",
+                        help="the face networks' share of drawn whole dice seen at a slant (0 as shipped)")
     every = SCENE_FOLDERS + tuple(CROP_FACE_SHARE)
     parser.add_argument("--sources", choices=("shipped", "every"), default="shipped",
                         help=f"shipped: {', '.join(TRAIN_FOLDERS)}; every: {', '.join(every)}")
@@ -121,7 +123,7 @@ def main() -> None:
         log("wrote dice_finder.onnx")
     for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):
         if part in options.part:
-            faces = train_faces(photos, steps, SEED, log, draw=options.face_dice,
+            faces = train_faces(photos, steps, SEED, log, draw=options.face_dice, cubes=options.drawn_dice,
                                 device=options.device, minutes=options.minutes, workers=options.workers,
                                 checkpoint=options.out / f"{part}.ckpt")
             save(faces, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / FACE_FILES[part], spatial=False)

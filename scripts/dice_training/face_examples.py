@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 
 from dice_training.augment import recolour
+from dice_training.cubes import cube_crop
 from dice_training.data import UNREADABLE, Die, Photo
 from dice_training.drawing import CropDraws
 from dice_training.renders import numeral_crop, pip_face_crop, plain_crop
@@ -16,23 +17,28 @@ from vision.faces import NOT_PIPS, NOTHING
 
 DRAWS = ("per-photo", "every-die", "per-source")
 SHARES = {"die": 0.5, "ground": 0.2, "synthetic pips": 0.15, "numeral": 0.1, "plain": 0.05}
+CUBES = "drawn cube"  # a whole die drawn at a slant (dice_training.cubes), its share set per training
 
 
 class FaceExamples(CropDraws):
     """Draws labelled face crops from the photos and the synthetic renders."""
 
-    def __init__(self, photos: list[Photo], rng: np.random.Generator, *, draw: str = "per-photo") -> None:
+    def __init__(self, photos: list[Photo], rng: np.random.Generator, *, draw: str = "per-photo",
+                 cubes: float = 0.0) -> None:
         """`draw`: how a die's crop is drawn: a photo, then one of its dice ("per-photo", the shipped networks'
         recipe); all dice alike, so a busy tray's dice are drawn as often as a lone die ("every-die"); or a
         source, then a photo, then a die, so each table counts alike however many photos it has ("per-source").
-        Raises ValueError for another `draw`."""
+        `cubes`: the share of drawn whole dice seen at a slant, the other kinds shrunk to make room (0 as shipped).
+        Raises ValueError for another `draw` or a share outside 0..1."""
         if draw not in DRAWS:
             raise ValueError(f"unknown way to draw dice {draw!r}; expected one of {', '.join(DRAWS)}")
+        if not 0.0 <= cubes < 1.0:
+            raise ValueError(f"the share of drawn dice must be from 0 to under 1, not {cubes}")
         self.photos = photos
         self.levels = [pyramid(photo.image) for photo in photos]
         self.rng = rng
-        self.kinds = list(SHARES)
-        self.shares = np.array(list(SHARES.values()))
+        self.kinds = list(SHARES) + ([CUBES] if cubes else [])
+        self.shares = np.array([share * (1.0 - cubes) for share in SHARES.values()] + ([cubes] if cubes else []))
         self.readable = [[number for number, die in enumerate(photo.dice) if die.value != UNREADABLE] for photo in photos]
         self.with_dice = [index for index, numbers in enumerate(self.readable) if numbers]
         self.dice = [(index, number) for index in self.with_dice for number in self.readable[index]] \
@@ -48,6 +54,9 @@ class FaceExamples(CropDraws):
         if kind == "synthetic pips":
             value = int(rng.integers(1, 7))
             return _turned(pip_face_crop(rng, value), rng), value
+        if kind == CUBES:
+            value = int(rng.integers(1, 7))
+            return _turned(cube_crop(rng, value), rng), value
         if kind == "numeral":
             return _turned(numeral_crop(rng), rng), NOT_PIPS
         if kind == "plain":
