@@ -86,6 +86,8 @@ def main() -> None:
                              "or from a source, then a photo, then a die")
     parser.add_argument("--drawn-dice", type=float, default=0.0, metavar="SHARE",
                         help="the face networks' share of drawn whole dice seen at a slant (0 as shipped)")
+    parser.add_argument("--drawn-sides", type=float, default=0.0, metavar="SHARE",
+                        help="their share of the same drawn dice centred on a side face, taught as no die (0 as shipped)")
     every = SCENE_FOLDERS + tuple(CROP_FACE_SHARE)
     parser.add_argument("--sources", choices=("shipped", "every"), default="shipped",
                         help=f"shipped: {', '.join(TRAIN_FOLDERS)}; every: {', '.join(every)}")
@@ -124,6 +126,7 @@ def main() -> None:
     for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):
         if part in options.part:
             faces = train_faces(photos, steps, SEED, log, draw=options.face_dice, cubes=options.drawn_dice,
+                                sides=options.drawn_sides,
                                 device=options.device, minutes=options.minutes, workers=options.workers,
                                 checkpoint=options.out / f"{part}.ckpt")
             save(faces, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / FACE_FILES[part], spatial=False)

@@ -17,6 +17,7 @@ from vision.cutting import CONTEXT, FACE_CROP as CROP
 
 TEXTURE = 48  # pixels of one face's square picture before it is laid onto the cube
 MOST_TILT = 70.0  # degrees from straight down: a phone held low at the table
+SIDE_TILT = 35.0  # from this low down a side face is big enough to be taken for a top face
 SIDES = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0))  # the side faces' outward directions
 
 
@@ -78,9 +79,10 @@ def seen_faces(tilt: float, azimuth: float) -> dict[tuple[int, int, int], np.nda
     return seen
 
 
-def cube_crop(rng: np.random.Generator, value: int) -> np.ndarray:
+def cube_crop(rng: np.random.Generator, value: int, *, at_side: bool = False) -> np.ndarray:
     """Returns a synthetic CROP x CROP crop of a die showing `value` on its top face, seen from straight down to
-    MOST_TILT degrees, the top face at the crop's centre; raises nothing."""
+    MOST_TILT degrees, the top face at the crop's centre; `at_side`: seen from SIDE_TILT down or lower, one of its
+    side faces at the centre instead (no top face there: "nothing" to the face reader); raises nothing."""
     canvas = 2 * CROP  # drawn at twice the crop, then shrunk: smooth edges at a quarter of the cost of 4x
     side = canvas / CONTEXT * rng.uniform(0.85, 1.12)  # pixels of one cube edge, as the finder would size the face
     body = rng.integers(0, 256, 3).astype(np.float32)
@@ -90,10 +92,14 @@ def cube_crop(rng: np.random.Generator, value: int) -> np.ndarray:
     image = np.empty((canvas, canvas, 3), np.float32)
     image[:] = ground
     image += cv2.resize(rng.normal(0, rng.uniform(0, 12), (4, 4, 3)).astype(np.float32), (canvas, canvas))
-    faces = seen_faces(float(MOST_TILT * rng.random() ** 0.7), float(rng.uniform(0, 360)))
+    tilt = float(rng.uniform(SIDE_TILT, MOST_TILT) if at_side else MOST_TILT * rng.random() ** 0.7)
+    faces = seen_faces(tilt, float(rng.uniform(0, 360)))
     light = np.array([*rng.normal(0, 0.5, 2), 1.0])
     light /= np.linalg.norm(light)
     centre = canvas / 2 + rng.normal(0, 0.06, 2) * side
+    if at_side:
+        sides = [normal for normal in faces if normal != (0, 0, 1)]
+        centre = centre - side * faces[sides[int(rng.integers(len(sides)))]].mean(axis=0)
     quads = {normal: np.float32(centre + side * corners) for normal, corners in faces.items()}
     values = {(0, 0, 1): value, **die_values(rng, value)}
     hull = cv2.convexHull(np.concatenate(list(quads.values())))

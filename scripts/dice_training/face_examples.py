@@ -18,27 +18,31 @@ from vision.faces import NOT_PIPS, NOTHING
 DRAWS = ("per-photo", "every-die", "per-source")
 SHARES = {"die": 0.5, "ground": 0.2, "synthetic pips": 0.15, "numeral": 0.1, "plain": 0.05}
 CUBES = "drawn cube"  # a whole die drawn at a slant (dice_training.cubes), its share set per training
+SIDE_FACES = "drawn side face"  # the same, a side face at the crop's centre: nothing
 
 
 class FaceExamples(CropDraws):
     """Draws labelled face crops from the photos and the synthetic renders."""
 
     def __init__(self, photos: list[Photo], rng: np.random.Generator, *, draw: str = "per-photo",
-                 cubes: float = 0.0) -> None:
+                 cubes: float = 0.0, sides: float = 0.0) -> None:
         """`draw`: how a die's crop is drawn: a photo, then one of its dice ("per-photo", the shipped networks'
         recipe); all dice alike, so a busy tray's dice are drawn as often as a lone die ("every-die"); or a
         source, then a photo, then a die, so each table counts alike however many photos it has ("per-source").
-        `cubes`: the share of drawn whole dice seen at a slant, the other kinds shrunk to make room (0 as shipped).
+        `cubes`: the share of drawn whole dice seen at a slant, `sides`: of the same centred on a side face, the other
+        kinds shrunk to make room (0 as shipped).
         Raises ValueError for another `draw` or a share outside 0..1."""
         if draw not in DRAWS:
             raise ValueError(f"unknown way to draw dice {draw!r}; expected one of {', '.join(DRAWS)}")
-        if not 0.0 <= cubes < 1.0:
-            raise ValueError(f"the share of drawn dice must be from 0 to under 1, not {cubes}")
+        if not (0.0 <= cubes and 0.0 <= sides and cubes + sides < 1.0):
+            raise ValueError(f"the shares of drawn dice must be 0 or more and under 1 together, not {cubes} and {sides}")
         self.photos = photos
         self.levels = [pyramid(photo.image) for photo in photos]
         self.rng = rng
-        self.kinds = list(SHARES) + ([CUBES] if cubes else [])
-        self.shares = np.array([share * (1.0 - cubes) for share in SHARES.values()] + ([cubes] if cubes else []))
+        drawn = {kind: share for kind, share in ((CUBES, cubes), (SIDE_FACES, sides)) if share}
+        self.kinds = list(SHARES) + list(drawn)
+        left = 1.0 - cubes - sides
+        self.shares = np.array([share * left for share in SHARES.values()] + list(drawn.values()))
         self.readable = [[number for number, die in enumerate(photo.dice) if die.value != UNREADABLE] for photo in photos]
         self.with_dice = [index for index, numbers in enumerate(self.readable) if numbers]
         self.dice = [(index, number) for index in self.with_dice for number in self.readable[index]] \
@@ -57,6 +61,8 @@ class FaceExamples(CropDraws):
         if kind == CUBES:
             value = int(rng.integers(1, 7))
             return _turned(cube_crop(rng, value), rng), value
+        if kind == SIDE_FACES:
+            return _turned(cube_crop(rng, int(rng.integers(1, 7)), at_side=True), rng), NOTHING
         if kind == "numeral":
             return _turned(numeral_crop(rng), rng), NOT_PIPS
         if kind == "plain":

@@ -62,18 +62,22 @@ def test_a_drawn_crop_is_a_face_crop_and_its_centre_is_the_top_face(cubes) -> No
     assert np.median(middles) > 2 * np.median(corners)  # a 1's pip stands out at the centre, not off it
 
 
-def test_the_face_network_takes_drawn_dice_at_their_share_and_refuses_a_share_of_all(cubes) -> None:
+def test_the_face_network_takes_drawn_dice_at_their_shares_and_refuses_shares_of_all(cubes) -> None:
     from dice_training.data import synthetic_photos
-    from dice_training.face_examples import CUBES, SHARES, FaceExamples
+    from dice_training.face_examples import CUBES, SHARES, SIDE_FACES, FaceExamples
+    from vision.faces import NOTHING
 
     photos = synthetic_photos(2, 1)
-    drawn = FaceExamples(photos, np.random.default_rng(1), cubes=0.2)
+    drawn = FaceExamples(photos, np.random.default_rng(1), cubes=0.2, sides=0.05)
     share = dict(zip(drawn.kinds, drawn.shares))
-    assert share[CUBES] == pytest.approx(0.2)
-    assert share["die"] == pytest.approx(0.8 * SHARES["die"])
+    assert share[CUBES] == pytest.approx(0.2) and share[SIDE_FACES] == pytest.approx(0.05)
+    assert share["die"] == pytest.approx(0.75 * SHARES["die"])
     assert sum(share.values()) == pytest.approx(1.0)
-    assert CUBES not in FaceExamples(photos, np.random.default_rng(1)).kinds  # the shipped recipe draws none
+    shipped = FaceExamples(photos, np.random.default_rng(1)).kinds
+    assert CUBES not in shipped and SIDE_FACES not in shipped  # the shipped recipe draws none
     crop, value = drawn._example(CUBES)
     assert crop.shape[:2] == (32, 32) and 1 <= value <= 6
-    with pytest.raises(ValueError, match="share of drawn dice"):
-        FaceExamples(photos, np.random.default_rng(1), cubes=1.0)
+    assert all(drawn._example(SIDE_FACES)[1] == NOTHING for _ in range(5))  # a side face is no top face
+    for cubes_share, sides_share in ((1.0, 0.0), (0.6, 0.4), (-0.1, 0.2)):
+        with pytest.raises(ValueError, match="shares of drawn dice"):
+            FaceExamples(photos, np.random.default_rng(1), cubes=cubes_share, sides=sides_share)
