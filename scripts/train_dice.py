@@ -87,7 +87,8 @@ def main() -> None:
     parser.add_argument("--drawn-dice", type=float, default=0.0, metavar="SHARE",
                         help="the face networks' share of drawn whole dice seen at a slant (0 as shipped)")
     parser.add_argument("--drawn-sides", type=float, default=0.0, metavar="SHARE",
-                        help="their share of the same drawn dice centred on a side face, taught as no die (0 as shipped)")
+                        help="their share of the same drawn dice centred on a side face, taught as no die "
+                             "(0 as shipped)")
     every = SCENE_FOLDERS + tuple(CROP_FACE_SHARE)
     parser.add_argument("--sources", choices=("shipped", "every"), default="shipped",
                         help=f"shipped: {', '.join(TRAIN_FOLDERS)}; every: {', '.join(every)}")

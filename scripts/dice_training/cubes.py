@@ -103,7 +103,8 @@ def cube_crop(rng: np.random.Generator, value: int, *, at_side: bool = False) ->
     quads = {normal: np.float32(centre + side * corners) for normal, corners in faces.items()}
     values = {(0, 0, 1): value, **die_values(rng, value)}
     hull = cv2.convexHull(np.concatenate(list(quads.values())))
-    cv2.fillConvexPoly(image, np.int32(hull + rng.normal(0, 0.05, 2) * side * 0.5), (ground * 0.55).tolist(), cv2.LINE_AA)
+    shadow = hull + rng.normal(0, 0.05, 2) * side * 0.5  # the die's shadow, a little off it
+    cv2.fillConvexPoly(image, np.int32(shadow), (ground * 0.55).tolist(), cv2.LINE_AA)
     cv2.fillConvexPoly(image, np.int32(hull), (body * 0.6).tolist(), cv2.LINE_AA)
     ambient = rng.uniform(0.35, 0.7)
     square = np.float32([[0, 0], [TEXTURE, 0], [TEXTURE, TEXTURE], [0, TEXTURE]])

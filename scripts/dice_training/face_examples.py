@@ -35,7 +35,8 @@ class FaceExamples(CropDraws):
         if draw not in DRAWS:
             raise ValueError(f"unknown way to draw dice {draw!r}; expected one of {', '.join(DRAWS)}")
         if not (0.0 <= cubes and 0.0 <= sides and cubes + sides < 1.0):
-            raise ValueError(f"the shares of drawn dice must be 0 or more and under 1 together, not {cubes} and {sides}")
+            raise ValueError(f"the shares of drawn dice must be 0 or more and under 1 together, "
+                             f"not {cubes} and {sides}")
         self.photos = photos
         self.levels = [pyramid(photo.image) for photo in photos]
         self.rng = rng
