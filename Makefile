@@ -73,15 +73,17 @@ RENDERS ?= 2000
 RENDER_SET ?= blender-v1
 RENDER_SEED ?= 330000
 # RENDER_KIND: table (any dice), d8 (a d8 close up: make renders RENDER_KIND=d8 RENDER_SET=blender-d8-v1 RENDER_SEED=430000)
-# or low (a table seen from 50 to 75 degrees off straight down: RENDER_SET=blender-low-v1 RENDER_SEED=530000).
+# or low (a table seen from 50 to 75 degrees off straight down: RENDER_SET=blender-low-v1 RENDER_SEED=530000)
+# or busy (a tray of 12 to 30 d6: RENDER_SET=blender-busy-v1 RENDER_SEED=630000 RENDER_SIZE=480).
 RENDER_KIND ?= table
+RENDER_SIZE ?= 320
 RENDER_DIR ?= $(HOME)/.cache/companion/renders
 renders:
 	@command -v blender >/dev/null 2>&1 && /usr/bin/python3 -c 'import numpy' 2>/dev/null || { \
 		$(SUDO) apt-get update -q && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q blender python3-numpy; }
 	blender -b --python-exit-code 1 -P scripts/render_dice/render.py -- --out $(RENDER_DIR)/$(RENDER_SET) \
-		--count $(RENDERS) --seed $(RENDER_SEED) --kind $(RENDER_KIND)
+		--count $(RENDERS) --seed $(RENDER_SEED) --kind $(RENDER_KIND) --size $(RENDER_SIZE)
 
 # The headless browser for the phone-page test: Debian's chromium (no browser downloads).
 browser:

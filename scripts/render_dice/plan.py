@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 Colour = tuple[float, float, float]
 
@@ -15,8 +15,9 @@ MATERIALS = ("opaque", "opaque", "opaque", "translucent", "marbled", "pearl", "g
 SURFACES = ("hex_felt", "wood_box", "wood_bowl", "plastic_tray", "cloth", "neoprene", "board")
 LIGHTS = ("window_sun", "desk_lamp", "overhead")
 ONE_MARKS = ("pip", "pip", "pip", "big_pip", "star", "diamond")  # an emblem or logo on the 1
-KINDS = ("table", "d8", "low")  # the kinds of frame a set may hold (scene_plan)
+KINDS = ("table", "d8", "low", "busy")  # the kinds of frame a set may hold (scene_plan)
 LOW_TILT = (50.0, 75.0)  # a "low" frame's camera: a phone held by a seated player, degrees from straight down
+BUSY_COUNTS = (12, 15, 18, 20, 24, 24, 30)  # a "busy" frame's dice: a whole tray of them, as many groups roll
 WALLED = {"hex_felt": 6, "wood_box": 4, "wood_bowl": 20, "plastic_tray": 4}  # sides of the tray's wall
 
 
@@ -206,6 +207,36 @@ def drops(rng: random.Random, designs: tuple[DieDesign, ...], place: Surface,
     return tuple(dice)
 
 
+def gathered(rng: random.Random, designs: tuple[DieDesign, ...], place: Surface,
+             count: int) -> tuple[Surface, tuple[DieDrop, ...]]:
+    """A tray after the players pushed its dice together: rows of flat dice a few millimetres apart or touching,
+    each a little turned, and one to three more dropped on top of them; returns the tray (widened to hold them)
+    and the dice; raises nothing."""
+    on_top = rng.randint(1, 3)
+    columns = math.ceil(math.sqrt(count - on_top))
+    edge = max(design.edge for design in designs)
+    pitch = edge * 1.3  # each die moved up to 0.08 edges each way: neighbours 1.14 to 1.46 edges apart, and a die
+    # turned 8 degrees spans 1.13 edges, so none starts inside another and many all but touch
+    heading = math.radians(rng.uniform(0, 90))
+    along, across = (math.cos(heading), math.sin(heading)), (-math.sin(heading), math.cos(heading))
+    half = (columns - 1) * pitch / 2
+    dice = []
+    for index in range(count - on_top):
+        row, column = divmod(index, columns)
+        u = column * pitch - half + rng.uniform(-0.08, 0.08) * edge
+        v = row * pitch - half + rng.uniform(-0.08, 0.08) * edge
+        design = rng.randrange(len(designs))
+        start = (u * along[0] + v * across[0], u * along[1] + v * across[1], designs[design].edge / 2 + 0.0005)
+        turn = (90.0 * rng.randrange(4), 90.0 * rng.randrange(4), math.degrees(heading) + rng.uniform(-8, 8))
+        dice.append(DieDrop(design=design, start=start, turn=turn))
+    for index in range(on_top):  # dropped onto the others: they lean, lie cocked or tumble off
+        start = (rng.uniform(-half, half), rng.uniform(-half, half), 0.05 + 0.035 * index)
+        dice.append(DieDrop(design=rng.randrange(len(designs)), start=start,
+                            turn=(rng.uniform(0, 360), rng.uniform(0, 360), rng.uniform(0, 360))))
+    needed = (half + 2 * pitch) * math.sqrt(2) * 1.1
+    return replace(place, radius=max(place.radius, needed)), tuple(dice)
+
+
 def leaning(rng: random.Random, design: DieDesign, index: int, place: Surface) -> DieDrop:
     """A d6 set down against one of the tray's walls, its bottom edge on the floor, leaning on the wall;
     raises nothing."""
@@ -225,7 +256,8 @@ def scene_plan(seed: int, kind: str = "table") -> ScenePlan:
 
     "table": any dice, 20 to 120 pixels. "d8": a d8 close up (40 to 120 pixels), alone or with a few other dice,
     so its numerals are big enough to learn. "low": a table frame seen from low down, as by a phone at the table,
-    where each die shows its sides as well as its top face."""
+    where each die shows its sides as well as its top face. "busy": a tray of 12 to 30 d6 of one or two sets,
+    dropped together, or pushed together so that many touch with a few dropped on top of them."""
     if kind not in KINDS:
         raise ValueError(f"unknown kind of frame {kind!r}; expected one of {', '.join(KINDS)}")
     rng = random.Random(seed)
@@ -234,6 +266,15 @@ def scene_plan(seed: int, kind: str = "table") -> ScenePlan:
         place = surface(rng)
         return ScenePlan(seed=seed, designs=designs, dice=drops(rng, designs, place, (1, 1, 2, 2, 3)), surface=place,
                          light=light(rng), camera=camera(rng, smallest=40.0), finish=finish(rng))
+    if kind == "busy":
+        designs = tuple(die_design(rng, sides=6) for _ in range(rng.choice((1, 1, 2))))
+        place = surface(rng)
+        if rng.random() < 0.5:
+            place, dice = gathered(rng, designs, place, rng.choice(BUSY_COUNTS))
+        else:
+            dice = drops(rng, designs, place, BUSY_COUNTS)
+        return ScenePlan(seed=seed, designs=designs, dice=dice, surface=place, light=light(rng), camera=camera(rng),
+                         finish=finish(rng))
     designs = tuple(die_design(rng) for _ in range(rng.choice((1, 1, 2, 3))))
     place = surface(rng)
     return ScenePlan(seed=seed, designs=designs, dice=drops(rng, designs, place), surface=place, light=light(rng),

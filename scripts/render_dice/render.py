@@ -36,7 +36,8 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--size", type=int, default=320, help="frame width and height in pixels")
     parser.add_argument("--samples", type=int, default=32, help="Cycles samples a pixel")
     parser.add_argument("--kind", choices=KINDS, default="table",
-                        help="table: any dice; d8: a d8 close up, with a few others; low: a table seen from low down")
+                        help="table: any dice; d8: a d8 close up, with a few others; low: a table seen from low down; "
+                             "busy: a tray of 12 to 30 d6")
     argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
     arguments = parser.parse_args(argv)
     if arguments.count < 1 or arguments.first < 0 or arguments.size < 32 or arguments.samples < 1:

@@ -241,3 +241,29 @@ def test_a_low_frame_is_a_table_frame_seen_from_low_down(render_dice):
     low = plan.scene_plan(7, "low").as_dict()
     assert low["camera"]["tilt"] != table["camera"]["tilt"]
     assert all(low[part] == table[part] for part in ("designs", "dice", "surface", "light"))
+
+
+def test_a_busy_frame_is_a_tray_of_many_d6_of_one_or_two_sets(render_dice):
+    plan = render_dice.plan
+    busy_plans = [plan.scene_plan(seed, "busy") for seed in range(200)]
+    assert all(len(item.dice) in plan.BUSY_COUNTS and len(item.dice) >= 12 for item in busy_plans)
+    assert all(1 <= len(item.designs) <= 2 and all(design.sides == 6 for design in item.designs) for item in busy_plans)
+    assert {len(item.designs) for item in busy_plans} == {1, 2}
+    assert all(item.camera.tilt <= 50 for item in busy_plans)  # the box's camera, not a phone held low
+    assert plan.scene_plan(7, "busy").as_dict() == plan.scene_plan(7, "busy").as_dict()
+    assert plan.scene_plan(41).as_dict() == plan.scene_plan(41, "table").as_dict()
+
+
+def test_gathered_dice_start_apart_flat_and_inside_their_tray(render_dice):
+    plan = render_dice.plan
+    rng = __import__("random").Random(5)
+    designs = (plan.die_design(rng, sides=6), plan.die_design(rng, sides=6))
+    for count in (12, 24, 30):
+        place, dice = plan.gathered(rng, designs, plan.surface(rng), count)
+        flat = [die for die in dice if die.start[2] < 0.03]
+        assert len(dice) == count and 1 <= count - len(flat) <= 3  # one to three dropped on top
+        edge = max(design.edge for design in designs)
+        for first, second in itertools.combinations(flat, 2):
+            assert math.dist(first.start[:2], second.start[:2]) >= edge * 1.13  # 8 degrees turned: never inside
+        assert all(math.hypot(*die.start[:2]) + edge < place.radius for die in dice)
+        assert all(angle % 90 == 0 for die in flat for angle in die.turn[:2])  # a face flat up
