@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from playwright.sync_api import expect
 
-from phone_browser import open_page
+from phone_browser import new_game, open_page
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -89,4 +89,32 @@ def test_the_host_page_button_gives_a_new_host_link_and_the_page_goes_on(browser
     expect(page.get_by_role("button", name="New host link")).to_be_visible()
     expect(page.locator(".notice.warn")).to_have_count(0)
     assert errors == [], errors
+    context.close()
+
+
+def test_the_host_page_keeps_its_new_link_when_the_old_link_is_refused_before_the_answer(
+        browser: Any, companion_server: Any, raw: Callable[..., Any]) -> None:
+    """The box ends the old link's stream as it issues the new one, and the page asks again. Here the answer is held
+    back until the page's ask was refused (a busy box answers so late): the page still shows the new link and follows
+    the table on with the new link's cookie."""
+    server = companion_server
+    old = server.host_token
+    context, page, errors = open_page(browser, server, old)
+    expect(page.locator("#live")).to_have_class("live on")
+    held: list[tuple[Any, Any]] = []
+    as_the_page = {"Authorization": f"Bearer {old}", "Content-Type": "application/json"}
+    context.route("**/api/host/token", lambda route: held.append(  # the box issues the new link; the page waits
+        (route, raw(server.url, "POST", "/api/host/token", b"{}", as_the_page))))
+    refused = lambda response: response.url.endswith("/api/state") and response.status == 403  # noqa: E731
+    with page.expect_response(refused, timeout=15_000):  # the old stream ends, comes back refused, the page asks
+        page.get_by_role("button", name="New host link").click()
+    route, (status, headers, body) = held[0]
+    route.fulfill(status=status, body=body,
+                  headers={"Content-Type": "application/json", "Set-Cookie": headers["set-cookie"]})
+    expect(page.locator(".new-host-url code")).to_contain_text("/join?token=")
+    assert page.locator(".new-host-url code").inner_text().rsplit("token=", 1)[1] == server.host_token != old
+    expect(page.locator("#live")).to_have_class("live on")  # following again
+    new_game(server, "through-the-gate", ["Ann", "Bob"])
+    expect(page.get_by_text("Ann").first).to_be_visible()  # the new stream brings the table
+    assert [error for error in errors if "403" not in error] == [], errors
     context.close()

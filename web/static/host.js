@@ -5,7 +5,8 @@
   const C = window.Companion;
   const { el, t } = C;
   const host = { games: [], snap: null, history: [], chosen: null, names: [], refusal: null, denied: false, acting: false, startedAt: 0, qrVersion: {}, typed: {}, ending: null, live: false, nameProblem: null,
-    newLink: C.claimedLink() }; // a host link this browser just claimed with the box's buttons: shown to keep
+    newLink: C.claimedLink(), // a host link this browser just claimed with the box's buttons: shown to keep
+    renewing: null, recheck: false, following: null };
   const START_GUARD_MS = 1500;
 
   // Read the games, the table and the history again, and redraw; returns whether the box answered.
@@ -55,6 +56,8 @@
 
   // The box turned the page away while it was open (the host's link re-issued, too many tries).
   function turnedAway(error) {
+    if (host.renewing) return void (host.renewing.refused = error);
+    if (host.recheck) return void ((host.recheck = false), host.following.reconnect());
     Object.assign(host, { denied: true, refusal: error });
     C.liveDot(false, "not_joined_short");
     render();
@@ -267,12 +270,19 @@
         : "The old host link no longer works. Keep the new one: ", el("code", {}, host.newLink)) : null);
   }
 
+  // The box ends the old link's stream as it issues the new one, and the page asks again at once, perhaps before
+  // the answer brings the new link's cookie. A refusal while renewing waits for the answer; one just after it
+  // (a request that left with the old link) is checked once more with the new cookie.
   async function newHostLink() {
+    if (host.renewing) return; // a double tap
+    host.renewing = { refused: null };
     const answer = await act("POST", "/api/host/token", {});
-    if (answer) {
-      host.newLink = answer.url;
-      render();
-    }
+    const { refused } = host.renewing;
+    host.renewing = null;
+    if (answer) host.newLink = answer.url;
+    host.recheck = Boolean(answer);
+    if (refused) turnedAway(refused);
+    render();
   }
 
   function history() {
@@ -292,7 +302,10 @@
     }
     C.setLang(C.lang);
     load().then(() => {
-      if (!host.denied) C.followTable({ show: follow, setLive: (on) => { host.live = on; C.liveDot(on, on ? "live" : "offline"); }, refused: turnedAway });
+      if (!host.denied) {
+        host.following = C.followTable({ show: follow, setLive: (on) => { host.live = on; C.liveDot(on, on ? "live" : "offline"); },
+          refused: turnedAway });
+      }
     });
     document.addEventListener("visibilitychange", () => { // the seats' QR codes may have changed meanwhile
       if (document.visibilityState === "visible") load();

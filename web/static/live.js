@@ -11,7 +11,7 @@
 
   // Follow the table: `show(snap, streamed)` for each snapshot (`streamed`: from the stream, not a read after it
   // failed), `setLive(on)` when the stream comes or goes, `refused(error)` when the box turns this page away
-  // (403: not a link of this table; 429: too many tries).
+  // (403: not a link of this table; 429: too many tries). Returns { reconnect() }: follow again, after a refusal too.
   C.followTable = function followTable({ show, setLive, refused }) {
     const live = { stream: null, on: false, heard: 0, pingEvery: 15000 };
     const mark = (on) => { live.on = on; setLive(on); };
@@ -56,6 +56,7 @@
     setInterval(() => { // a stream the Wi-Fi silently dropped still looks open: nothing heard for long, reconnect
       if (live.on && Date.now() - live.heard > QUIET_PINGS * live.pingEvery) connect();
     }, WATCH_MS);
+    return { reconnect: connect };
   };
 
   // Whether a snapshot is older than the one shown (null: none yet), so a late answer never draws an older table
