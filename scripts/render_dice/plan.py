@@ -217,11 +217,25 @@ def gathered(rng: random.Random, designs: tuple[DieDesign, ...], place: Surface,
     edge = max(design.edge for design in designs)
     pitch = edge * 1.3  # each die moved up to 0.08 edges each way: neighbours 1.14 to 1.46 edges apart, and a die
     # turned 8 degrees spans 1.13 edges, so none starts inside another and many all but touch
+    half = (columns - 1) * pitch / 2
+    rows = _in_rows(rng, designs, count - on_top, columns, pitch)
+    dropped = [DieDrop(start=(rng.uniform(-half, half), rng.uniform(-half, half), 0.05 + 0.035 * index),
+                       design=rng.randrange(len(designs)),  # onto the others: they lean, lie cocked or tumble off
+                       turn=(rng.uniform(0, 360), rng.uniform(0, 360), rng.uniform(0, 360))) for index in range(on_top)]
+    needed = (half + 2 * pitch) * math.sqrt(2) * 1.1
+    return replace(place, radius=max(place.radius, needed)), (*rows, *dropped)
+
+
+def _in_rows(rng: random.Random, designs: tuple[DieDesign, ...], count: int, columns: int,
+             pitch: float) -> list[DieDrop]:
+    """`count` dice lying flat in rows `pitch` apart (each moved up to 0.08 edges and turned up to 8 degrees), the
+    rows turned any way round the tray's middle; raises nothing."""
+    edge = max(design.edge for design in designs)
     heading = math.radians(rng.uniform(0, 90))
     along, across = (math.cos(heading), math.sin(heading)), (-math.sin(heading), math.cos(heading))
     half = (columns - 1) * pitch / 2
     dice = []
-    for index in range(count - on_top):
+    for index in range(count):
         row, column = divmod(index, columns)
         u = column * pitch - half + rng.uniform(-0.08, 0.08) * edge
         v = row * pitch - half + rng.uniform(-0.08, 0.08) * edge
@@ -229,12 +243,7 @@ def gathered(rng: random.Random, designs: tuple[DieDesign, ...], place: Surface,
         start = (u * along[0] + v * across[0], u * along[1] + v * across[1], designs[design].edge / 2 + 0.0005)
         turn = (90.0 * rng.randrange(4), 90.0 * rng.randrange(4), math.degrees(heading) + rng.uniform(-8, 8))
         dice.append(DieDrop(design=design, start=start, turn=turn))
-    for index in range(on_top):  # dropped onto the others: they lean, lie cocked or tumble off
-        start = (rng.uniform(-half, half), rng.uniform(-half, half), 0.05 + 0.035 * index)
-        dice.append(DieDrop(design=rng.randrange(len(designs)), start=start,
-                            turn=(rng.uniform(0, 360), rng.uniform(0, 360), rng.uniform(0, 360))))
-    needed = (half + 2 * pitch) * math.sqrt(2) * 1.1
-    return replace(place, radius=max(place.radius, needed)), tuple(dice)
+    return dice
 
 
 def leaning(rng: random.Random, design: DieDesign, index: int, place: Surface) -> DieDrop:
