@@ -92,6 +92,28 @@ def test_the_host_page_button_gives_a_new_host_link_and_the_page_goes_on(browser
     context.close()
 
 
+def _hold_the_answer(context: Any, server: Any, raw: Callable[..., Any], old: str) -> list[tuple[Any, Any]]:
+    """Routes the page's POST /api/host/token: the box issues the new link at once, the page gets it when released."""
+    held: list[tuple[Any, Any]] = []
+    as_the_page = {"Authorization": f"Bearer {old}", "Content-Type": "application/json"}
+    context.route("**/api/host/token", lambda route: held.append(
+        (route, raw(server.url, "POST", "/api/host/token", b"{}", as_the_page))))
+    return held
+
+
+def _release_and_follow_on(page: Any, server: Any, held: list[tuple[Any, Any]], old: str) -> None:
+    """Gives the page the held answer, then checks it shows the new link and follows the table with it."""
+    route, (status, headers, body) = held[0]
+    route.fulfill(status=status, body=body,
+                  headers={"Content-Type": "application/json", "Set-Cookie": headers["set-cookie"]})
+    expect(page.locator(".new-host-url code")).to_contain_text("/join?token=")
+    assert page.locator(".new-host-url code").inner_text().rsplit("token=", 1)[1] == server.host_token != old
+    expect(page.locator("#live")).to_have_class("live on")  # following again
+    expect(page.locator(".notice.warn")).to_have_count(0)
+    new_game(server, "through-the-gate", ["Ann", "Bob"])
+    expect(page.get_by_text("Ann").first).to_be_visible()  # the new stream brings the table
+
+
 def test_the_host_page_keeps_its_new_link_when_the_old_link_is_refused_before_the_answer(
         browser: Any, companion_server: Any, raw: Callable[..., Any]) -> None:
     """The box ends the old link's stream as it issues the new one, and the page asks again. Here the answer is held
@@ -101,20 +123,28 @@ def test_the_host_page_keeps_its_new_link_when_the_old_link_is_refused_before_th
     old = server.host_token
     context, page, errors = open_page(browser, server, old)
     expect(page.locator("#live")).to_have_class("live on")
-    held: list[tuple[Any, Any]] = []
-    as_the_page = {"Authorization": f"Bearer {old}", "Content-Type": "application/json"}
-    context.route("**/api/host/token", lambda route: held.append(  # the box issues the new link; the page waits
-        (route, raw(server.url, "POST", "/api/host/token", b"{}", as_the_page))))
+    held = _hold_the_answer(context, server, raw, old)
     refused = lambda response: response.url.endswith("/api/state") and response.status == 403  # noqa: E731
     with page.expect_response(refused, timeout=15_000):  # the old stream ends, comes back refused, the page asks
         page.get_by_role("button", name="New host link").click()
-    route, (status, headers, body) = held[0]
-    route.fulfill(status=status, body=body,
-                  headers={"Content-Type": "application/json", "Set-Cookie": headers["set-cookie"]})
-    expect(page.locator(".new-host-url code")).to_contain_text("/join?token=")
-    assert page.locator(".new-host-url code").inner_text().rsplit("token=", 1)[1] == server.host_token != old
-    expect(page.locator("#live")).to_have_class("live on")  # following again
-    new_game(server, "through-the-gate", ["Ann", "Bob"])
-    expect(page.get_by_text("Ann").first).to_be_visible()  # the new stream brings the table
+    _release_and_follow_on(page, server, held, old)
+    assert [error for error in errors if "403" not in error] == [], errors
+    context.close()
+
+
+def test_the_host_page_shown_again_while_it_renews_its_link_keeps_the_new_link(
+        browser: Any, companion_server: Any, raw: Callable[..., Any]) -> None:
+    """A tab shown again reads the whole table again. Shown while the answer is late, it reads with the old link and
+    is refused: the page reads again with the new link's cookie instead of turning the host away."""
+    server = companion_server
+    old = server.host_token
+    context, page, errors = open_page(browser, server, old)
+    expect(page.locator("#live")).to_have_class("live on")
+    held = _hold_the_answer(context, server, raw, old)
+    page.get_by_role("button", name="New host link").click()
+    refused = lambda response: response.url.endswith("/api/history") and response.status == 403  # noqa: E731
+    with page.expect_response(refused, timeout=15_000):  # only the read of a tab shown again asks for the history
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    _release_and_follow_on(page, server, held, old)
     assert [error for error in errors if "403" not in error] == [], errors
     context.close()

@@ -20,7 +20,7 @@
       if (!host.chosen) choose(snap.game || (games[0] && games[0].id));
       loaded = !host.denied;
     } catch (error) {
-      host.denied = error.status === 403 || error.status === 429;
+      if (error.status === 403 || error.status === 429) return void turnedAway(error, load);
       host.refusal = error; // said when drawn, so a switch of language translates it
     }
     render();
@@ -54,10 +54,11 @@
     render();
   }
 
-  // The box turned the page away while it was open (the host's link re-issued, too many tries).
-  function turnedAway(error) {
-    if (host.renewing) return void (host.renewing.refused = error);
-    if (host.recheck) return void ((host.recheck = false), host.following.reconnect());
+  // The box turned the page away (the host's link re-issued, too many tries). A refusal while the page renews its
+  // link waits for the answer, and `retry` asks again once the new cookie is in; so does one just after it.
+  function turnedAway(error, retry) {
+    if (host.renewing) return void host.renewing.held.push({ error, retry });
+    if (host.recheck) return void ((host.recheck = false), retry());
     Object.assign(host, { denied: true, refusal: error });
     C.liveDot(false, "not_joined_short");
     render();
@@ -271,17 +272,17 @@
   }
 
   // The box ends the old link's stream as it issues the new one, and the page asks again at once, perhaps before
-  // the answer brings the new link's cookie. A refusal while renewing waits for the answer; one just after it
-  // (a request that left with the old link) is checked once more with the new cookie.
+  // the answer brings the new link's cookie (so may a tab shown again meanwhile). The refusals held meanwhile are
+  // asked again with the new cookie; one just after the answer (a request that left with the old link) once more.
   async function newHostLink() {
     if (host.renewing) return; // a double tap
-    host.renewing = { refused: null };
+    host.renewing = { held: [] };
     const answer = await act("POST", "/api/host/token", {});
-    const { refused } = host.renewing;
+    const { held } = host.renewing;
     host.renewing = null;
     if (answer) host.newLink = answer.url;
     host.recheck = Boolean(answer);
-    if (refused) turnedAway(refused);
+    for (const { error, retry } of held) { if (answer) retry(); else turnedAway(error, retry); }
     render();
   }
 
@@ -304,7 +305,7 @@
     load().then(() => {
       if (!host.denied) {
         host.following = C.followTable({ show: follow, setLive: (on) => { host.live = on; C.liveDot(on, on ? "live" : "offline"); },
-          refused: turnedAway });
+          refused: (error) => turnedAway(error, () => host.following.reconnect()) });
       }
     });
     document.addEventListener("visibilitychange", () => { // the seats' QR codes may have changed meanwhile
