@@ -89,6 +89,9 @@ def main() -> None:
     parser.add_argument("--drawn-sides", type=float, default=0.0, metavar="SHARE",
                         help="their share of the same drawn dice centred on a side face, taught as no die "
                              "(0 as shipped)")
+    parser.add_argument("--casino-marks", type=float, default=0.0, metavar="SHARE",
+                        help="the d8 reader's share of drawn pip 1s and 2s with a casino's printed marks, taught as "
+                             "no numeral (0 as shipped)")
     every = SCENE_FOLDERS + tuple(CROP_FACE_SHARE)
     parser.add_argument("--sources", choices=("shipped", "every"), default="shipped",
                         help=f"shipped: {', '.join(TRAIN_FOLDERS)}; every: {', '.join(every)}")
@@ -134,7 +137,7 @@ def main() -> None:
             log(f"wrote {FACE_FILES[part]}")
     if "d8" in options.part:
         d8 = train_d8(photos, options.d8_steps, SEED, log, device=options.device, minutes=options.minutes,
-                      workers=options.workers, checkpoint=options.out / "d8.ckpt")
+                      workers=options.workers, checkpoint=options.out / "d8.ckpt", casino=options.casino_marks)
         save(d8, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / D8_FILE, spatial=False)
         log(f"wrote {D8_FILE}")
 

@@ -2,8 +2,8 @@
 
 A d8 lying on a face, seen from above, is a hexagon: its top triangle in the middle and three side faces around
 it. The synthetic faces are drawn so with OpenCV; rendered d8 (Blender) come from the frames vision.splits leaves
-to training. Everything else is class 0: pip faces, the labelled photos' d6, numerals of other dice (a square
-face, or a triangle with a number over 8), plain ground.
+to training. Everything else is class 0: pip faces (given a share, casino 1s and 2s with their printed marks), the
+labelled photos' d6, numerals of other dice (a square face, or a triangle with a number over 8), plain ground.
 """
 from __future__ import annotations
 
@@ -30,9 +30,10 @@ SCALE = 8  # drawn at 8x and shrunk: smooth edges and thin strokes
 class D8Examples(CropDraws):
     """Draws labelled crops for the d8 reader from the photos (rendered d8, photographed d6) and drawn faces."""
 
-    def __init__(self, photos: list[Photo], rng: np.random.Generator) -> None:
-        """Keeps the photos' readable d8 (from frames left to training) and d6; raises nothing."""
-        self.rng = rng
+    def __init__(self, photos: list[Photo], rng: np.random.Generator, *, casino: float = 0.0) -> None:
+        """Keeps the photos' readable d8 (from frames left to training) and d6; `casino` is the share of drawn pip
+        1s and 2s that carry a casino's printed marks; raises nothing."""
+        self.rng, self.casino = rng, casino
         self.d8: list[tuple[int, Die]] = []
         self.d6: list[tuple[int, Die]] = []
         self.levels: dict[int, list[np.ndarray]] = {}
@@ -58,8 +59,8 @@ class D8Examples(CropDraws):
             index, die = pool[int(rng.integers(len(pool)))]
             crop = self._cut_die(self.levels[index], die, zoom=D8_ZOOM, mirror=False)  # a mirrored 2 is no 2
             return recolour(crop, rng, invert=0.1, blur=0.8), die.d8
-        if kind == "pips":
-            return recolour(pip_face_crop(rng, int(rng.integers(1, 7))), rng), 0
+        if kind == "pips":  # a casino's marks among the pips are no numeral either
+            return recolour(pip_face_crop(rng, int(rng.integers(1, 7)), casino=self.casino), rng), 0
         if kind == "other numeral":
             wider = rng.random() < 0.5  # a square face with any number, or a triangle past 8 (a d10, d12 or d20)
             crop = numeral_crop(rng, numbers=(1, 21), triangles=0.0) if wider else numeral_crop(rng, numbers=(9, 21), triangles=1.0)

@@ -37,14 +37,14 @@ def train_faces(photos: list[Photo], steps: int, seed: int, log: Callable[[str],
 
 def train_d8(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None], *,
              device: str = "cpu", minutes: float | None = None, workers: int = 0,
-             checkpoint: Path | None = None) -> FaceReader:
-    """Returns a d8 reader (no d8 numeral, or 1-8) trained for `steps` batches of 128 crops (see D8Examples; fewer
-    if they would outlast `minutes`), resuming from and saving to `checkpoint`; raises ValueError for a checkpoint
-    of another run length."""
+             checkpoint: Path | None = None, casino: float = 0.0) -> FaceReader:
+    """Returns a d8 reader (no d8 numeral, or 1-8) trained for `steps` batches of 128 crops (see D8Examples, given
+    `casino`; fewer if they would outlast `minutes`), resuming from and saving to `checkpoint`; raises ValueError
+    for a checkpoint of another run length."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
-    examples = D8Examples(photos, rng)
-    timing = D8Examples(photos, np.random.default_rng(seed + 1))
+    examples = D8Examples(photos, rng, casino=casino)
+    timing = D8Examples(photos, np.random.default_rng(seed + 1), casino=casino)
     steps = affordable_steps(lambda: timing.batch(128), steps, minutes, log, workers=workers)
     teach = Teaching("d8", FaceReader(D8_CLASSES), 128, device, workers, checkpoint)
     return teach.run(lambda generator: examples.drawing_with(generator).batch(128), steps, rng, seed, log)

@@ -59,8 +59,9 @@ def contrasting(rng: np.random.Generator, colour: np.ndarray) -> np.ndarray:
             return pip
 
 
-def pip_face_crop(rng: np.random.Generator, value: int) -> np.ndarray:
-    """Returns a synthetic CROP x CROP crop of a die showing `value` pips, nearly upright; raises nothing."""
+def pip_face_crop(rng: np.random.Generator, value: int, *, casino: float = 0.0) -> np.ndarray:
+    """Returns a synthetic CROP x CROP crop of a die showing `value` pips, nearly upright; a 1 or a 2 carries a
+    casino's marks (casino_marks) with the chance `casino`; raises nothing."""
     canvas = 4 * CROP
     side = canvas / CONTEXT * rng.uniform(0.85, 1.12)
     ground = rng.integers(0, 256, 3) if rng.random() < 0.4 else np.full(3, rng.integers(60, 230))
@@ -74,6 +75,8 @@ def pip_face_crop(rng: np.random.Generator, value: int) -> np.ndarray:
         where = centre + rng.choice([-1, 1], 2) * rng.uniform(1.0, 1.3, 2) * side * (rng.random(2) < 0.7)
         _draw_die(image, where, side * rng.uniform(0.8, 1.2), rng.integers(0, 256, 3), None, 0, rng)
     _draw_die(image, centre, side, face, pip, value, rng)
+    if casino > 0.0 and value in CASINO_MARKED and rng.random() < casino:
+        casino_marks(image, centre, side, value, pip, rng)
     squash = np.eye(2)
     if rng.random() < 0.4:  # a little oblique
         squash[1, 1] = rng.uniform(0.7, 1.0)
@@ -117,6 +120,34 @@ def _draw_die(
     for across, down in LAYOUTS[value]:
         where = centre + spacing * np.array([across, down])
         cv2.circle(image, tuple(np.int32(where * scale)), int(radius * scale), pip.tolist(), -1, cv2.LINE_AA, shift)
+
+
+CASINO_MARKED = (1, 2)  # the faces a casino's dice print its name or emblem on
+CASINO_LETTERS = "ABCDEGHKLMNOPRSTUVWXYZ$&"
+
+
+def casino_marks(image: np.ndarray, centre: np.ndarray, side: float, value: int, ink: np.ndarray,
+                 rng: np.random.Generator) -> None:
+    """Draws a casino's marks on an upright face of `value` pips: a ring of small letters around a 1's pip, or one
+    letter or sign between a 2's pips, in the pips' colour; raises nothing."""
+    if value == 1:
+        letters, radius, tall = int(rng.integers(6, 13)), side * rng.uniform(0.22, 0.3), side * rng.uniform(0.08, 0.13)
+        start = rng.uniform(0, 2 * math.pi)
+        spots = [centre + radius * np.array([math.cos(start + turn), math.sin(start + turn)])
+                 for turn in np.linspace(0, 2 * math.pi, letters, endpoint=False)]
+    else:
+        spots, tall = [centre + rng.normal(0, 0.03, 2) * side], side * rng.uniform(0.15, 0.28)
+    mask = np.zeros(image.shape[:2], np.uint8)  # OpenCV writes text on 8-bit images only
+    for where in spots:
+        text = str(rng.choice(list(CASINO_LETTERS)))
+        scale = tall / 22  # a Hershey capital is about 22 units tall at scale 1
+        thickness = max(1, int(tall * rng.uniform(0.12, 0.2)))
+        (width, height), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
+        origin = (int(where[0] - width / 2), int(where[1] + height / 2))
+        cv2.putText(mask, text, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, 255, thickness, cv2.LINE_AA)
+    alpha = mask[:, :, None].astype(np.float32) / 255.0
+    image *= 1.0 - alpha
+    image += alpha * ink.astype(np.float32)
 
 
 def plain_crop(rng: np.random.Generator) -> np.ndarray:

@@ -221,3 +221,20 @@ def test_an_upright_view_keeps_the_upper_die_above_and_the_shipped_view_does_not
 
     assert all(upper_stays_above(finder_views.ViewRecipe(upright=True)))
     assert not all(upper_stays_above(finder_views.ViewRecipe()))  # turned any way: up is lost, as shipped
+
+
+def test_a_casinos_marks_sit_around_a_ones_pip_and_between_a_twos(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(REPO / "scripts"))
+    from dice_training.renders import casino_marks, pip_face_crop
+
+    ink, centre, side = np.array([255.0, 255.0, 255.0]), np.array([64.0, 64.0]), 96.0
+    one, two = np.zeros((128, 128, 3), np.float32), np.zeros((128, 128, 3), np.float32)
+    casino_marks(one, centre, side, 1, ink, np.random.default_rng(1))
+    casino_marks(two, centre, side, 2, ink, np.random.default_rng(1))
+    rows, cols = np.mgrid[:128, :128]
+    apart = np.hypot(rows - 64, cols - 64) / side
+    assert one[apart < 0.12].max() == 0 and one[(apart > 0.15) & (apart < 0.4)].max() > 200  # a ring, the pip left clear
+    assert two[apart < 0.2].max() > 200 and two[apart > 0.3].max() == 0  # one sign in the middle, the pips left clear
+    for value, marked in ((2, True), (3, False)):  # a 3 carries none
+        plain, casino = (pip_face_crop(np.random.default_rng(9), value, casino=share) for share in (0.0, 1.0))
+        assert (np.abs(plain - casino).max() > 10) == marked
