@@ -90,7 +90,7 @@ def main() -> None:
                         help="their share of the same drawn dice centred on a side face, taught as no die "
                              "(0 as shipped)")
     parser.add_argument("--casino-marks", type=float, default=0.0, metavar="SHARE",
-                        help="the d8 reader's share of drawn pip 1s and 2s with a casino's printed marks, taught as "
+                        help="the d8 reader's share of drawn casino 1s and 2s, their marks among the pips, taught as "
                              "no numeral (0 as shipped)")
     every = SCENE_FOLDERS + tuple(CROP_FACE_SHARE)
     parser.add_argument("--sources", choices=("shipped", "every"), default="shipped",

@@ -2,8 +2,9 @@
 
 A d8 lying on a face, seen from above, is a hexagon: its top triangle in the middle and three side faces around
 it. The synthetic faces are drawn so with OpenCV; rendered d8 (Blender) come from the frames vision.splits leaves
-to training. Everything else is class 0: pip faces (given a share, casino 1s and 2s with their printed marks), the
-labelled photos' d6, numerals of other dice (a square face, or a triangle with a number over 8), plain ground.
+to training. Everything else is class 0: pip faces (given a share, casino 1s and 2s with marks among their pips
+too), the labelled photos' d6, numerals of other dice (a square face, or a triangle with a number over 8), plain
+ground.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ D8_CLASSES = 9  # 0: no d8 numeral; 1-8: the numeral on a d8's top face
 SHARES = {"drawn d8": 0.25, "rendered d8": 0.3, "pips": 0.1, "d6": 0.15, "other numeral": 0.1, "plain": 0.1}
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX, cv2.FONT_HERSHEY_TRIPLEX,
          cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_SIMPLEX | cv2.FONT_ITALIC, cv2.FONT_HERSHEY_DUPLEX | cv2.FONT_ITALIC)
+CASINO = "casino d6"  # a drawn casino 1 or 2, cut as the d8 reader cuts a face; its share set per training
 SCALE = 8  # drawn at 8x and shrunk: smooth edges and thin strokes
 
 
@@ -31,9 +33,12 @@ class D8Examples(CropDraws):
     """Draws labelled crops for the d8 reader from the photos (rendered d8, photographed d6) and drawn faces."""
 
     def __init__(self, photos: list[Photo], rng: np.random.Generator, *, casino: float = 0.0) -> None:
-        """Keeps the photos' readable d8 (from frames left to training) and d6; `casino` is the share of drawn pip
-        1s and 2s that carry a casino's printed marks; raises nothing."""
-        self.rng, self.casino = rng, casino
+        """Keeps the photos' readable d8 (from frames left to training) and d6; `casino` is the share of drawn
+        casino 1s and 2s (0 as shipped), the other kinds shrunk to make room; raises ValueError for a share outside
+        0..1."""
+        if not 0.0 <= casino < 1.0:
+            raise ValueError(f"the share of casino dice must be 0 or more and under 1, not {casino}")
+        self.rng = rng
         self.d8: list[tuple[int, Die]] = []
         self.d6: list[tuple[int, Die]] = []
         self.levels: dict[int, list[np.ndarray]] = {}
@@ -45,8 +50,12 @@ class D8Examples(CropDraws):
             self.d8 += [(index, die) for die in d8]
             self.d6 += [(index, die) for die in d6]
         kinds = {kind: share for kind, share in SHARES.items() if kind != "rendered d8" or self.d8}
+        total = sum(kinds.values())
+        kinds = {kind: share / total * (1.0 - casino) for kind, share in kinds.items()}
+        if casino:
+            kinds[CASINO] = casino
         self.kinds = list(kinds)
-        self.shares = np.array(list(kinds.values())) / sum(kinds.values())
+        self.shares = np.array(list(kinds.values()))
 
     def _example(self, kind: str) -> tuple[np.ndarray, int]:
         """Returns one (crop, class) of the given kind; raises nothing."""
@@ -59,8 +68,10 @@ class D8Examples(CropDraws):
             index, die = pool[int(rng.integers(len(pool)))]
             crop = self._cut_die(self.levels[index], die, zoom=D8_ZOOM, mirror=False)  # a mirrored 2 is no 2
             return recolour(crop, rng, invert=0.1, blur=0.8), die.d8
-        if kind == "pips":  # a casino's marks among the pips are no numeral either
-            return recolour(pip_face_crop(rng, int(rng.integers(1, 7)), casino=self.casino), rng), 0
+        if kind == "pips":
+            return recolour(pip_face_crop(rng, int(rng.integers(1, 7))), rng), 0
+        if kind == CASINO:
+            return recolour(casino_face_crop(rng), rng, invert=0.1, blur=0.8), 0
         if kind == "other numeral":
             wider = rng.random() < 0.5  # a square face with any number, or a triangle past 8 (a d10, d12 or d20)
             crop = numeral_crop(rng, numbers=(1, 21), triangles=0.0) if wider else numeral_crop(rng, numbers=(9, 21), triangles=1.0)
@@ -71,6 +82,16 @@ class D8Examples(CropDraws):
 def _measuring(name: str) -> bool:
     """Whether a training photo is a rendered frame kept to measure the d8 reader; raises nothing."""
     return "frame_" in name and measures_the_d8(name)
+
+
+def casino_face_crop(rng: np.random.Generator) -> np.ndarray:
+    """Returns a FACE_CROP crop (float32) of a casino's 1 or 2, its marks printed among the pips, cut one face side
+    across as the d8 reader cuts a face the finder sized anywhere from a little too big to 1.4 times too small, at
+    any turn; raises nothing. A casino's 2 so cut showed the shipped d8 network a numeral one time in five."""
+    crop = pip_face_crop(rng, int(rng.integers(1, 3)), casino=1.0)
+    zoom = CONTEXT * rng.uniform(0.9, 1.4)
+    turn = cv2.getRotationMatrix2D((FACE_CROP / 2, FACE_CROP / 2), float(rng.uniform(0, 360)), zoom)
+    return cv2.warpAffine(crop, turn, (FACE_CROP, FACE_CROP), borderMode=cv2.BORDER_REPLICATE)
 
 
 def d8_face_crop(rng: np.random.Generator, value: int) -> np.ndarray:

@@ -136,7 +136,7 @@ def casino_marks(image: np.ndarray, centre: np.ndarray, side: float, value: int,
         spots = [centre + radius * np.array([math.cos(start + turn), math.sin(start + turn)])
                  for turn in np.linspace(0, 2 * math.pi, letters, endpoint=False)]
     else:
-        spots, tall = [centre + rng.normal(0, 0.03, 2) * side], side * rng.uniform(0.15, 0.28)
+        spots, tall = [centre + rng.normal(0, 0.03, 2) * side], side * rng.uniform(0.15, 0.45)
     mask = np.zeros(image.shape[:2], np.uint8)  # OpenCV writes text on 8-bit images only
     for where in spots:
         text = str(rng.choice(list(CASINO_LETTERS)))

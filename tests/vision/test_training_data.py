@@ -177,6 +177,12 @@ def test_the_d8_reader_learns_the_even_frames_d8_and_never_the_odd_frames_that_m
     assert {drawn._example("d6")[1] for _ in range(40)} == {0}  # a d6, from either frame, is no d8
     crops, classes = drawn.batch(64)
     assert crops.shape == (64, 3, 32, 32) and set(classes) <= set(range(9)) and len(set(classes)) > 3
+    casino = D8Examples(photos, np.random.default_rng(3), casino=0.2)
+    assert casino.shares.sum() == pytest.approx(1.0) and casino.shares[casino.kinds.index("casino d6")] == 0.2
+    assert np.allclose(casino.shares[:-1] / 0.8, drawn.shares)  # the other kinds shrunk alike
+    assert {casino._example("casino d6")[1] for _ in range(20)} == {0}  # a casino's marks are no d8 numeral
+    with pytest.raises(ValueError, match="under 1"):
+        D8Examples(photos, np.random.default_rng(3), casino=1.0)
 
 
 def test_a_view_of_one_die_alone_keeps_only_its_square_on_plain_ground(
