@@ -131,12 +131,12 @@ def casino_marks(image: np.ndarray, centre: np.ndarray, side: float, value: int,
     """Draws a casino's marks on an upright face of `value` pips: a ring of small letters around a 1's pip, or one
     letter or sign between a 2's pips, in the pips' colour; raises nothing."""
     if value == 1:
-        letters, radius, tall = int(rng.integers(6, 13)), side * rng.uniform(0.22, 0.3), side * rng.uniform(0.08, 0.13)
+        letters, radius, tall = int(rng.integers(6, 13)), side * rng.uniform(0.26, 0.32), side * rng.uniform(0.08, 0.13)
         start = rng.uniform(0, 2 * math.pi)
         spots = [centre + radius * np.array([math.cos(start + turn), math.sin(start + turn)])
                  for turn in np.linspace(0, 2 * math.pi, letters, endpoint=False)]
     else:
-        spots, tall = [centre + rng.normal(0, 0.03, 2) * side], side * rng.uniform(0.15, 0.45)
+        spots, tall = [centre + rng.normal(0, 0.03, 2) * side], side * rng.uniform(0.15, 0.4)
     mask = np.zeros(image.shape[:2], np.uint8)  # OpenCV writes text on 8-bit images only
     for where in spots:
         text = str(rng.choice(list(CASINO_LETTERS)))
