@@ -87,7 +87,7 @@ def _measuring(name: str) -> bool:
 def casino_face_crop(rng: np.random.Generator) -> np.ndarray:
     """Returns a FACE_CROP crop (float32) of a casino's 1 or 2, its marks printed among the pips, cut one face side
     across as the d8 reader cuts a face the finder sized anywhere from a little too big to 1.4 times too small, at
-    any turn; raises nothing. A casino's 2 so cut showed the shipped d8 network a numeral one time in five."""
+    any turn; raises nothing. So cut, a casino's 2 can look like a numeral (docs/dice-reader.md, The d8)."""
     crop = pip_face_crop(rng, int(rng.integers(1, 3)), casino=1.0)
     zoom = CONTEXT * rng.uniform(0.9, 1.4)
     turn = cv2.getRotationMatrix2D((FACE_CROP / 2, FACE_CROP / 2), float(rng.uniform(0, 360)), zoom)
