@@ -89,6 +89,9 @@ def main() -> None:
     parser.add_argument("--drawn-sides", type=float, default=0.0, metavar="SHARE",
                         help="their share of the same drawn dice centred on a side face, taught as no die "
                              "(0 as shipped)")
+    parser.add_argument("--speckled-ground", type=float, default=0.0, metavar="SHARE",
+                        help="the face networks' share of drawn ground strewn with more pip-like specks than a die "
+                             "has pips, taught as no die (0 as shipped)")
     parser.add_argument("--casino-marks", type=float, default=0.0, metavar="SHARE",
                         help="the d8 reader's share of drawn casino 1s and 2s, their marks among the pips, taught as "
                              "no numeral (0 as shipped)")
@@ -130,7 +133,7 @@ def main() -> None:
     for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):
         if part in options.part:
             faces = train_faces(photos, steps, SEED, log, draw=options.face_dice, cubes=options.drawn_dice,
-                                sides=options.drawn_sides,
+                                sides=options.drawn_sides, specks=options.speckled_ground,
                                 device=options.device, minutes=options.minutes, workers=options.workers,
                                 checkpoint=options.out / f"{part}.ckpt")
             save(faces, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / FACE_FILES[part], spatial=False)

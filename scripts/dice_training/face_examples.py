@@ -11,7 +11,7 @@ from dice_training.augment import recolour
 from dice_training.cubes import cube_crop
 from dice_training.data import UNREADABLE, Die, Photo
 from dice_training.drawing import CropDraws
-from dice_training.renders import numeral_crop, pip_face_crop, plain_crop
+from dice_training.renders import numeral_crop, pip_face_crop, plain_crop, speckled_crop
 from vision.cutting import FACE_CROP, cut_face, pyramid
 from vision.faces import NOT_PIPS, NOTHING
 
@@ -19,30 +19,31 @@ DRAWS = ("per-photo", "every-die", "per-source")
 SHARES = {"die": 0.5, "ground": 0.2, "synthetic pips": 0.15, "numeral": 0.1, "plain": 0.05}
 CUBES = "drawn cube"  # a whole die drawn at a slant (dice_training.cubes), its share set per training
 SIDE_FACES = "drawn side face"  # the same, a side face at the crop's centre: nothing
+SPECKLED = "speckled ground"  # ground strewn with more pip-like specks than a die has pips: nothing
 
 
 class FaceExamples(CropDraws):
     """Draws labelled face crops from the photos and the synthetic renders."""
 
     def __init__(self, photos: list[Photo], rng: np.random.Generator, *, draw: str = "per-photo",
-                 cubes: float = 0.0, sides: float = 0.0) -> None:
+                 cubes: float = 0.0, sides: float = 0.0, specks: float = 0.0) -> None:
         """`draw`: how a die's crop is drawn: a photo, then one of its dice ("per-photo", the shipped networks'
         recipe); all dice alike, so a busy tray's dice are drawn as often as a lone die ("every-die"); or a
         source, then a photo, then a die, so each table counts alike however many photos it has ("per-source").
         `cubes`: the share of drawn whole dice seen at a slant, `sides`: of the same centred on a side face, the other
-        kinds shrunk to make room (0 as shipped).
+        kinds shrunk to make room (0 as shipped); `specks`: the share of drawn speckled ground (0 as shipped).
         Raises ValueError for another `draw` or a share outside 0..1."""
         if draw not in DRAWS:
             raise ValueError(f"unknown way to draw dice {draw!r}; expected one of {', '.join(DRAWS)}")
-        if not (0.0 <= cubes and 0.0 <= sides and cubes + sides < 1.0):
-            raise ValueError(f"the shares of drawn dice must be 0 or more and under 1 together, "
-                             f"not {cubes} and {sides}")
+        if not (0.0 <= min(cubes, sides, specks) and cubes + sides + specks < 1.0):
+            raise ValueError(f"the shares of drawn dice and ground must be 0 or more and under 1 together, "
+                             f"not {cubes}, {sides} and {specks}")
         self.photos = photos
         self.levels = [pyramid(photo.image) for photo in photos]
         self.rng = rng
-        drawn = {kind: share for kind, share in ((CUBES, cubes), (SIDE_FACES, sides)) if share}
+        drawn = {kind: share for kind, share in ((CUBES, cubes), (SIDE_FACES, sides), (SPECKLED, specks)) if share}
         self.kinds = list(SHARES) + list(drawn)
-        left = 1.0 - cubes - sides
+        left = 1.0 - cubes - sides - specks
         self.shares = np.array([share * left for share in SHARES.values()] + list(drawn.values()))
         self.readable = [[number for number, die in enumerate(photo.dice) if die.value != UNREADABLE] for photo in photos]
         self.with_dice = [index for index, numbers in enumerate(self.readable) if numbers]
@@ -64,6 +65,8 @@ class FaceExamples(CropDraws):
             return _turned(cube_crop(rng, value), rng), value
         if kind == SIDE_FACES:
             return _turned(cube_crop(rng, int(rng.integers(1, 7)), at_side=True), rng), NOTHING
+        if kind == SPECKLED:
+            return _turned(speckled_crop(rng), rng), NOTHING
         if kind == "numeral":
             return _turned(numeral_crop(rng), rng), NOT_PIPS
         if kind == "plain":

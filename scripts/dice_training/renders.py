@@ -150,6 +150,34 @@ def casino_marks(image: np.ndarray, centre: np.ndarray, side: float, value: int,
     image += alpha * ink.astype(np.float32)
 
 
+SPECKS_IN_FACE = (7, 16)  # specks inside the face's square: more than any die has pips, so no crop is a die face
+
+
+def speckled_crop(rng: np.random.Generator) -> np.ndarray:
+    """Returns a synthetic CROP x CROP crop of ground strewn with pip-like specks (granite, terrazzo, a printed
+    cloth): more specks inside the face's square than a die has pips, each a pip's size or smaller; raises nothing."""
+    canvas = 4 * CROP
+    side = canvas / CONTEXT
+    ground = rng.integers(0, 256, 3).astype(np.float32)
+    image = np.empty((canvas, canvas, 3), np.float32)
+    image[:] = ground
+    mottle = cv2.resize(rng.normal(0, 1, (6, 6, 3)).astype(np.float32), (canvas, canvas), interpolation=cv2.INTER_CUBIC)
+    image += mottle * rng.uniform(0, 30)
+    inside = int(rng.integers(*SPECKS_IN_FACE))
+    outside = int(rng.integers(0, 3 * inside))
+    centre = canvas / 2
+    places = np.concatenate([centre + rng.uniform(-side / 2, side / 2, (inside, 2)),
+                             rng.uniform(0, canvas, (outside, 2))])
+    ink = contrasting(rng, ground)
+    for where in places:
+        colour = np.clip(ink + rng.normal(0, 25, 3), 0, 255) if rng.random() < 0.8 else contrasting(rng, ground)
+        radius = side * math.exp(rng.uniform(math.log(0.02), math.log(0.12)))
+        cv2.circle(image, tuple(np.int32(where * 8)), int(radius * 8), colour.tolist(), -1, cv2.LINE_AA, 3)
+    image += rng.normal(0, rng.uniform(1, 10), image.shape).astype(np.float32)
+    image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.6, 3.0)))
+    return cv2.resize(np.clip(image, 0, 255), (CROP, CROP), interpolation=cv2.INTER_AREA)
+
+
 def plain_crop(rng: np.random.Generator) -> np.ndarray:
     """Returns a synthetic CROP x CROP crop of empty ground: a colour, a soft gradient, some grain; raises nothing."""
     base = rng.integers(0, 256, 3).astype(np.float32)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -81,3 +82,27 @@ def test_the_face_network_takes_drawn_dice_at_their_shares_and_refuses_shares_of
     for cubes_share, sides_share in ((1.0, 0.0), (0.6, 0.4), (-0.1, 0.2)):
         with pytest.raises(ValueError, match="shares of drawn dice"):
             FaceExamples(photos, np.random.default_rng(1), cubes=cubes_share, sides=sides_share)
+
+
+def test_speckled_ground_is_taught_as_no_die_at_its_share_and_the_shipped_recipe_draws_none(cubes) -> None:
+    from dice_training.data import synthetic_photos
+    from dice_training.face_examples import SHARES, SPECKLED, FaceExamples
+    from dice_training.renders import speckled_crop
+    from vision.cutting import FACE_CROP
+    from vision.faces import NOTHING
+
+    photos = synthetic_photos(2, 1)
+    drawn = FaceExamples(photos, np.random.default_rng(1), specks=0.1)
+    share = dict(zip(drawn.kinds, drawn.shares))
+    assert share[SPECKLED] == pytest.approx(0.1) and share["ground"] == pytest.approx(0.9 * SHARES["ground"])
+    assert SPECKLED not in FaceExamples(photos, np.random.default_rng(1)).kinds
+    assert all(drawn._example(SPECKLED)[1] == NOTHING for _ in range(5))
+    rng, specks = np.random.default_rng(4), []
+    for _ in range(50):
+        crop = speckled_crop(rng)
+        assert crop.shape == (FACE_CROP, FACE_CROP, 3) and 0 <= crop.min() and crop.max() <= 255
+        grey = crop.mean(axis=2)
+        specks.append(np.abs(grey - cv2.GaussianBlur(grey, (0, 0), 4))[8:24, 8:24].max())
+    assert np.median(specks) > 30  # specks in the face's square stand out of the ground (its grain: about 10)
+    with pytest.raises(ValueError, match="shares of drawn dice and ground"):
+        FaceExamples(photos, np.random.default_rng(1), cubes=0.5, specks=0.5)
