@@ -40,27 +40,22 @@ screenshots: $(VENV)/.test browser
 	SCREENSHOTS=docs/img $(PY) -m pytest -q tests/web/test_screenshots.py
 
 # Retrains the dice reader's four networks into vision/models (PyTorch on the CPU, about 4 h on one core).
-# They learn from Blender renders too, rendered when missing: the finder from the first TRAIN_RENDERS table frames,
-# the first face network from the first TRAIN_BUSY_RENDERS busy trays, the d8 reader from the first
-# D8_TABLE_RENDERS table frames and TRAIN_D8_RENDERS d8 close-ups, with drawn casino dice as 5 % of its crops.
+# The finder and the d8 reader learn from Blender renders too, rendered when missing: the finder from the first
+# TRAIN_RENDERS table frames, the d8 reader from the first D8_TABLE_RENDERS of them and TRAIN_D8_RENDERS d8 close-ups.
 # The finder's views show one die alone in ten and stay upright.
 TRAIN_RENDERS ?= 601
-TRAIN_BUSY_RENDERS ?= 80
-BUSY_RENDER_SET ?= blender-busy-v1
 D8_TABLE_RENDERS ?= 301
 TRAIN_D8_RENDERS ?= 600
 D8_RENDER_SET ?= blender-d8-v1
 train-dice: $(VENV)/.run
 	$(MAKE) renders RENDERS=$(TRAIN_RENDERS)
-	$(MAKE) renders RENDERS=$(TRAIN_BUSY_RENDERS) RENDER_KIND=busy RENDER_SET=$(BUSY_RENDER_SET) RENDER_SEED=630000 RENDER_SIZE=480
 	$(MAKE) renders RENDERS=$(TRAIN_D8_RENDERS) RENDER_KIND=d8 RENDER_SET=$(D8_RENDER_SET) RENDER_SEED=430000
 	$(PY) -m pip install --quiet -e '.[train]'
 	$(PY) scripts/train_dice.py --half all --part finder --renders $(RENDER_DIR)/$(RENDER_SET):$(TRAIN_RENDERS) --alone-share 0.1 \
 		--upright-views
-	$(PY) scripts/train_dice.py --half all --part faces --renders $(RENDER_DIR)/$(BUSY_RENDER_SET):$(TRAIN_BUSY_RENDERS)
-	$(PY) scripts/train_dice.py --half all --part second
+	$(PY) scripts/train_dice.py --half all --part faces second
 	$(PY) scripts/train_dice.py --half all --part d8 --renders $(RENDER_DIR)/$(RENDER_SET):$(D8_TABLE_RENDERS) \
-		--renders $(RENDER_DIR)/$(D8_RENDER_SET):$(TRAIN_D8_RENDERS) --casino-marks 0.05
+		--renders $(RENDER_DIR)/$(D8_RENDER_SET):$(TRAIN_D8_RENDERS)
 
 # Leave-one-source-out folds into FOLDS_DIR/<source> (resumable; about 2.5 h of one core a source, two at a time),
 # measured by `benchmarks/dice_sources.py --folds $(FOLDS_DIR)`. FOLD: one source only.
@@ -68,10 +63,9 @@ FOLDS_DIR ?= $(HOME)/.cache/companion/folds/loso
 FOLD ?=
 folds: $(VENV)/.run
 	$(MAKE) renders RENDERS=$(TRAIN_RENDERS)
-	$(MAKE) renders RENDERS=$(TRAIN_BUSY_RENDERS) RENDER_KIND=busy RENDER_SET=$(BUSY_RENDER_SET) RENDER_SEED=630000 RENDER_SIZE=480
 	$(PY) -m pip install --quiet -e '.[train]'
 	$(PY) scripts/train_folds.py --out $(FOLDS_DIR) --renders $(RENDER_DIR)/$(RENDER_SET):$(TRAIN_RENDERS) --alone-share 0.1 --upright-views \
-		--face-renders $(RENDER_DIR)/$(BUSY_RENDER_SET):$(TRAIN_BUSY_RENDERS) --at-once 2 $(if $(FOLD),--fold $(FOLD))
+		--at-once 2 $(if $(FOLD),--fold $(FOLD))
 
 # Photoreal labelled dice from Blender (Cycles on the CPU, about 10 s a 320x320 frame on 2 cores) into
 # RENDER_DIR/RENDER_SET: JPEGs, labels.csv and details.csv. Resumable: a rerun skips the finished frames.

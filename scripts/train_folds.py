@@ -1,16 +1,14 @@
 """Train the dice reader's leave-one-source-out folds side by side: for each source, networks that never saw it.
 
 Usage:  python scripts/train_folds.py --out DIR [--device cuda] [--minutes M] [--shared PATH] [--fold NAME ...]
-                                      [--renders DIR] [--alone-share S] [--upright-views] [--face-renders DIR]
-                                      [--at-once N]
+                                      [--renders DIR] [--alone-share S] [--upright-views] [--at-once N]
 
 Writes DIR/<fold>/dice_finder.onnx and dice_faces.onnx (the face network also stands in for the second look,
 which the folds do not train) and DIR/<fold>/*.log; the fold `none` is trained on every source. Each fold's
 finder and face network are two processes. By default all start at once: on a GPU machine the cost is making
 the views on its CPU cores, one core a process. `--at-once 2` runs two at a time (a 2-core machine).
 A part whose network is written is skipped, and a stopped part goes on from its checkpoint: a rerun resumes.
-`--renders`, `--alone-share` and `--upright-views` go to the finder only; `--face-renders` (the busy trays, as the
-shipped first face network learned them) to the face network only.
+`--renders`, `--alone-share` and `--upright-views` go to the finder only (renders did not help the face network).
 `benchmarks/dice_sources.py --folds DIR` measures them.
 """
 from __future__ import annotations
@@ -46,8 +44,6 @@ def command(fold: str, part: str, options: argparse.Namespace) -> list[str]:
         line += [option for folder in options.renders for option in ("--renders", str(folder))]
         line += ["--alone-share", str(options.alone_share)] if options.alone_share else []
         line += ["--upright-views"] if options.upright_views else []
-    else:
-        line += [option for folder in options.face_renders for option in ("--renders", str(folder))]
     return line
 
 
@@ -61,8 +57,6 @@ def main() -> int:
     parser.add_argument("--fold", choices=FOLDS, action="append", help="only these folds (default: all)")
     parser.add_argument("--face-dice", default="per-source", help="how the face network draws dice (train_dice.py)")
     parser.add_argument("--renders", type=Path, action="append", default=[], help="Blender renders for the finder")
-    parser.add_argument("--face-renders", action="append", default=[], metavar="DIR[:N]",
-                        help="Blender renders for the face network (a set's first N frames)")
     parser.add_argument("--alone-share", type=float, default=0.0, help="the finder's views of one die alone")
     parser.add_argument("--upright-views", action="store_true", help="the finder's views keep up as up")
     parser.add_argument("--at-once", type=int, help="parts trained at a time (default: all)")

@@ -25,23 +25,19 @@ def train_folds(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
 
 def _options(tmp_path: Path, **given: object) -> argparse.Namespace:
     defaults = {"out": tmp_path, "device": "cpu", "minutes": None, "shared": tmp_path, "face_dice": "per-source",
-                "renders": [], "alone_share": 0.0, "upright_views": False, "face_renders": []}
+                "renders": [], "alone_share": 0.0, "upright_views": False}
     return argparse.Namespace(**{**defaults, **given})
 
 
-def test_the_finders_renders_and_views_go_to_it_and_the_face_renders_to_the_face_network(train_folds: ModuleType,
-                                                                                        tmp_path: Path) -> None:
-    options = _options(tmp_path, renders=[tmp_path / "blender-v1"], alone_share=0.1, upright_views=True,
-                       face_renders=[f"{tmp_path / 'blender-busy-v1'}:80"])
+def test_renders_alone_and_upright_views_go_to_the_finder_only(train_folds: ModuleType, tmp_path: Path) -> None:
+    options = _options(tmp_path, renders=[tmp_path / "blender-v1"], alone_share=0.1, upright_views=True)
     finder = train_folds.command("nell-byler-d6", "finder", options)
     faces = train_folds.command("nell-byler-d6", "faces", options)
     assert finder[finder.index("--leave-out") + 1] == "nell-byler-d6"
     assert finder[finder.index("--renders") + 1] == str(tmp_path / "blender-v1")
     assert finder[finder.index("--alone-share") + 1] == "0.1"
     assert "--upright-views" in finder
-    assert finder.count("--renders") == 1  # the busy trays teach the face network only
-    assert faces[faces.index("--renders") + 1] == f"{tmp_path / 'blender-busy-v1'}:80" and faces.count("--renders") == 1
-    assert "--alone-share" not in faces and "--upright-views" not in faces
+    assert "--renders" not in faces and "--alone-share" not in faces and "--upright-views" not in faces
     assert "--leave-out" in faces
     assert "--leave-out" not in train_folds.command("none", "faces", options)  # `none` learns every source
 

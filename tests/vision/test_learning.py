@@ -148,7 +148,7 @@ def _timid_made_sure(shared_dice: Path, features: Features, usual_face: float) -
     table whose taught dice were `usual_face` times the size of these."""
     plain = DiceReader()
     timid = made_sure = 0
-    for photo in load_folder(shared_dice / "tomitomi3-gray-d6")[:120]:
+    for photo in load_folder(shared_dice / "tomitomi3-gray-d6")[:80]:
         frame = cv2.imread(str(photo.path))
         before = plain.read(frame).dice
         face = float(np.median([max(die.box[2:]) for die in before])) if before else 1.0
