@@ -21,12 +21,12 @@ __all__ = ["DRAWS", "FaceExamples", "train_d8", "train_faces"]
 
 def train_faces(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None], *,
                 draw: str = "per-photo", cubes: float = 0.0, sides: float = 0.0, specks: float = 0.0,
-                device: str = "cpu",
-                minutes: float | None = None, workers: int = 0, checkpoint: Path | None = None) -> FaceReader:
+                device: str = "cpu", minutes: float | None = None, workers: int = 0,
+                checkpoint: Path | None = None) -> FaceReader:
     """Returns a face reader trained for `steps` batches of 256 crops (fewer if they would outlast `minutes`; made
     by `workers` processes, or here with 0; see FaceExamples for `draw`, `cubes`, `sides` and `specks`), resuming
-    from and saving to `checkpoint`; raises ValueError for an unknown `draw`, a share out of range or a checkpoint of another run
-    length."""
+    from and saving to `checkpoint`; raises ValueError for an unknown `draw`, a share out of range or a checkpoint
+    of another run length."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     examples = FaceExamples(photos, rng, draw=draw, cubes=cubes, sides=sides, specks=specks)
