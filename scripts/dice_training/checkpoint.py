@@ -27,7 +27,7 @@ class Checkpoint:
         ValueError when the saved run had another length, or torch's error for a damaged file."""
         if self.path is None or not self.path.exists():
             return 0
-        saved = torch.load(self.path, weights_only=False)
+        saved = torch.load(self.path, weights_only=False, map_location="cpu")  # a GPU run's state resumes anywhere
         if saved["steps"] != self.steps:
             raise ValueError(f"{self.path} is a run of {saved['steps']} steps, not {self.steps}: delete it to start again")
         model.load_state_dict(saved["model"])
