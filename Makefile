@@ -57,7 +57,8 @@ train-dice: $(VENV)/.run
 	$(PY) scripts/train_dice.py --half all --part d8 --renders $(RENDER_DIR)/$(RENDER_SET):$(D8_TABLE_RENDERS) \
 		--renders $(RENDER_DIR)/$(D8_RENDER_SET):$(TRAIN_D8_RENDERS)
 
-# Leave-one-source-out folds into FOLDS_DIR/<source> (resumable; about 2.5 h of one core a source, two at a time),
+# Leave-one-source-out folds into FOLDS_DIR/<source> (resumable; about 2.5 h of one core a source, two at a time;
+# a crop source shares the finder of the fold `none`),
 # measured by `benchmarks/dice_sources.py --folds $(FOLDS_DIR)`. FOLD: one source only.
 FOLDS_DIR ?= $(HOME)/.cache/companion/folds/loso
 FOLD ?=

@@ -1,12 +1,14 @@
 """Train the dice reader's leave-one-source-out folds side by side: for each source, networks that never saw it.
 
-Usage:  python scripts/train_folds.py --out DIR [--device cuda] [--minutes M] [--shared PATH] [--fold NAME ...]
-                                      [--renders DIR] [--alone-share S] [--upright-views] [--at-once N]
+Usage:  python scripts/train_folds.py --out DIR [--device cuda] [--workers N] [--minutes M] [--shared PATH]
+                                      [--fold NAME ...] [--renders DIR] [--alone-share S] [--upright-views] [--at-once N]
 
 Writes DIR/<fold>/dice_finder.onnx and dice_faces.onnx (the face network also stands in for the second look,
 which the folds do not train) and DIR/<fold>/*.log; the fold `none` is trained on every source. Each fold's
 finder and face network are two processes. By default all start at once: on a GPU machine the cost is making
-the views on its CPU cores, one core a process. `--at-once 2` runs two at a time (a 2-core machine).
+the views on its CPU cores, one core a process, or `--workers N` processes more for each part. `--at-once 2` runs
+two at a time (a 2-core machine). A crop source's fold takes the finder of `none`: crops never reach the finder, so
+leaving one out trains the same finder.
 A part whose network is written is skipped, and a stopped part goes on from its checkpoint: a rerun resumes.
 `--renders`, `--alone-share` and `--upright-views` go to the finder only (renders did not help the face network).
 `benchmarks/dice_sources.py --folds DIR` measures them.
@@ -35,7 +37,8 @@ def command(fold: str, part: str, options: argparse.Namespace) -> list[str]:
     """The train_dice.py command line for one part of one fold; raises nothing."""
     line = [sys.executable, str(REPO / "scripts" / "train_dice.py"), "--sources", "every", "--part", part,
             "--face-dice", options.face_dice,
-            "--out", str(options.out / fold), "--device", options.device, "--shared", str(options.shared)]
+            "--out", str(options.out / fold), "--device", options.device, "--shared", str(options.shared),
+            "--workers", str(options.workers)]
     if fold != "none":
         line += ["--leave-out", fold]
     if options.minutes is not None:
@@ -52,6 +55,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--device", default="cpu")
+    parser.add_argument("--workers", type=int, default=0, help="processes making each part's views (0: its own)")
     parser.add_argument("--minutes", type=float)
     parser.add_argument("--shared", type=Path, default=REPO.parent / "shared" / "dice")
     parser.add_argument("--fold", choices=FOLDS, action="append", help="only these folds (default: all)")
@@ -63,16 +67,46 @@ def main() -> int:
     options = parser.parse_args()
     if options.at_once is not None and options.at_once < 1:
         parser.error("--at-once must be 1 or more")
+    if options.workers < 0:
+        parser.error("--workers must be 0 or more")
     started = time.time()
-    parts = [(fold, part) for fold in options.fold or FOLDS for part in PARTS
-             if not (options.out / fold / PARTS[part]).is_file()]
+    folds = options.fold or FOLDS
+    parts = to_train(folds, options.out)
     with ThreadPoolExecutor(max_workers=options.at_once or max(1, len(parts))) as pool:
         failed = sum(not written for written in pool.map(lambda item: _train(*item, options, started), parts))
-    for fold in options.fold or FOLDS:
-        faces = options.out / fold / PARTS["faces"]
-        if faces.is_file():
-            shutil.copyfile(faces, options.out / fold / "dice_faces_second.onnx")
+    for fold in folds:
+        _finish(fold, options.out)
     return 1 if failed else 0
+
+
+def finder_fold(fold: str) -> str:
+    """Returns the fold whose finder `fold` uses: `none` for a crop source, which never reaches the finder, else
+    itself; raises nothing."""
+    return "none" if fold in CROP_FACE_SHARE else fold
+
+
+def to_train(folds: list[str] | tuple[str, ...], out: Path) -> list[tuple[str, str]]:
+    """Returns the (fold, part) pairs still to train for these folds, each once; raises nothing."""
+    wanted: list[tuple[str, str]] = []
+    for fold in folds:
+        for part in PARTS:
+            if (out / fold / PARTS[part]).is_file():
+                continue
+            trained_as = finder_fold(fold) if part == "finder" else fold
+            if (trained_as, part) not in wanted and not (out / trained_as / PARTS[part]).is_file():
+                wanted.append((trained_as, part))
+    return wanted
+
+
+def _finish(fold: str, out: Path) -> None:
+    """Gives a crop fold the finder it shares and a fold its second look (its face network); raises OSError."""
+    finder, shared = out / fold / PARTS["finder"], out / finder_fold(fold) / PARTS["finder"]
+    if not finder.is_file() and shared.is_file():
+        finder.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shared, finder)
+    faces = out / fold / PARTS["faces"]
+    if faces.is_file():
+        shutil.copyfile(faces, out / fold / "dice_faces_second.onnx")
 
 
 def _train(fold: str, part: str, options: argparse.Namespace, started: float) -> bool:

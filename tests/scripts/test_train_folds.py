@@ -25,7 +25,7 @@ def train_folds(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
 
 def _options(tmp_path: Path, **given: object) -> argparse.Namespace:
     defaults = {"out": tmp_path, "device": "cpu", "minutes": None, "shared": tmp_path, "face_dice": "per-source",
-                "renders": [], "alone_share": 0.0, "upright_views": False}
+                "renders": [], "alone_share": 0.0, "upright_views": False, "workers": 0}
     return argparse.Namespace(**{**defaults, **given})
 
 
@@ -40,6 +40,13 @@ def test_renders_alone_and_upright_views_go_to_the_finder_only(train_folds: Modu
     assert "--renders" not in faces and "--alone-share" not in faces and "--upright-views" not in faces
     assert "--leave-out" in faces
     assert "--leave-out" not in train_folds.command("none", "faces", options)  # `none` learns every source
+
+
+def test_worker_processes_go_to_both_parts(train_folds: ModuleType, tmp_path: Path) -> None:
+    options = _options(tmp_path, workers=3, device="cuda")
+    for part in ("finder", "faces"):
+        line = train_folds.command("aws-vegas-d6", part, options)
+        assert line[line.index("--workers") + 1] == "3" and line[line.index("--device") + 1] == "cuda"
 
 
 def _writes_its_network(tmp_path: Path, started: list[str]) -> Callable[[str, str, argparse.Namespace], list[str]]:
@@ -69,6 +76,20 @@ def test_a_rerun_trains_only_the_parts_not_yet_written(train_folds: ModuleType, 
     assert train_folds.main() == 0 and started == []
 
 
+def test_a_crop_fold_takes_the_finder_of_every_source(train_folds: ModuleType, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[str] = []
+    monkeypatch.setattr(train_folds, "command", _writes_its_network(tmp_path, started))
+    monkeypatch.setattr(sys, "argv", ["train_folds.py", "--out", str(tmp_path), "--fold", "chase-casino-d6-crops",
+                                      "--fold", "tomitomi3-gray-d6", "--at-once", "1"])
+    assert train_folds.main() == 0
+    assert started == ["none finder", "chase-casino-d6-crops faces", "tomitomi3-gray-d6 faces"]  # one finder for both
+    for fold in ("chase-casino-d6-crops", "tomitomi3-gray-d6"):
+        assert (tmp_path / fold / "dice_finder.onnx").read_bytes() == b"net"
+        assert (tmp_path / fold / "dice_faces_second.onnx").read_bytes() == b"net"
+    assert not (tmp_path / "none" / "dice_faces.onnx").exists()  # `none` trains its face network only when asked
+
+
 def test_a_part_that_writes_no_network_fails_the_run(train_folds: ModuleType, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(train_folds, "command", lambda fold, part, options: [sys.executable, "-c", "pass"])
@@ -82,6 +103,9 @@ def test_the_script_refuses_a_bad_option_with_a_sentence(tmp_path: Path) -> None
     run = subprocess.run([sys.executable, str(REPO / "scripts" / "train_folds.py"), "--out", str(tmp_path),
                           "--at-once", "0"], capture_output=True, text=True)
     assert run.returncode == 2 and "--at-once must be 1 or more" in run.stderr
+    run = subprocess.run([sys.executable, str(REPO / "scripts" / "train_folds.py"), "--out", str(tmp_path),
+                          "--workers", "-1"], capture_output=True, text=True)
+    assert run.returncode == 2 and "--workers must be 0 or more" in run.stderr
     assert list(tmp_path.iterdir()) == []
 
 
