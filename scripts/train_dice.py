@@ -24,6 +24,8 @@ Training data, read IN PLACE from ../shared/dice beside the repo (never copied i
   "Copyright (c) 2021 Matteo Anthony Penlington".
 - synthetic renders: pip faces, numeral faces ("not pips") and plain ground (scripts/dice_training/renders.py),
   and rendered tray photos like the demo camera's (vision/synthetic.py).
+- with `--sources every`, also aws-vegas-d6, skovy-webcam-d6, chase-casino-d6-crops and tomitomi3-gray-d6
+  (Apache-2.0 and MIT; their notices are in vision/models/CREDITS.md).
 Not used for training: tai-studio-d6-crops (GPL-3.0, kept for testing only) and the burksbuilds numeral
 photos (kept for testing that numerals are never read as a number).
 """
