@@ -38,19 +38,22 @@ CENTRE = 0.25  # a die read this far from the crop's centre, in crop sides, at m
 def face_shares(reader: DiceReader, folder: Path) -> list[float]:
     """Returns, for each crop of `folder` read with a die near its centre, that die's face side (the side of the box
     the reader read it in) over the crop's side; raises FileNotFoundError when the folder or its labels are missing."""
-    shares = []
+    shares: list[float] = []
     for photo in load_folder(folder):
         image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
         if image is None:
             continue
-        height, width = image.shape[:2]
-        side = min(height, width)
-        near = [die.box for die in reader.read(image).dice
-                if math.hypot(die.box[0] + die.box[2] / 2 - width / 2, die.box[1] + die.box[3] / 2 - height / 2)
-                < CENTRE * side]
+        side = min(image.shape[:2])
+        near = [die.box for die in reader.read(image).dice if _off_centre(die.box, image.shape) < CENTRE * side]
         if near:
             shares.append(max(max(box[2], box[3]) for box in near) / side)
     return shares
+
+
+def _off_centre(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> float:
+    """Returns how far the box's centre lies from the picture's, in pixels; raises nothing."""
+    left, top, width, height = box
+    return math.hypot(left + width / 2 - shape[1] / 2, top + height / 2 - shape[0] / 2)
 
 
 def main() -> int:
