@@ -4,8 +4,7 @@ Usage:  .venv/bin/python benchmarks/crop_face_share.py [--models DIR] [FOLDER ..
 
 The face reader learns and is measured on a crop source's die cut at a share of the crop
 (CROP_FACE_SHARE in scripts/dice_training/data.py). The reader cuts a die where and as large as the
-finder marks it, so that
-share should be the one the reader reads it at. Prints, per folder, how many crops are read with a die near
+finder marks it, so that share should be the one the reader reads it at. Prints, per folder, how many crops are read with a die near
 their centre, and the 10th, 50th and 90th percentile of that die's share (the largest such die: a pip read as a
 die of its own is smaller). A reader that reads a crop's die at the size of a pip gives no share to trust.
 """
@@ -29,17 +28,17 @@ sys.path.insert(0, str(REPO / "scripts"))
 
 from dice_training.data import CROP_FACE_SHARE  # noqa: E402
 from vision.reader import MODELS, DiceReader  # noqa: E402
-from vision.scoring import load_folder  # noqa: E402
+from vision.scoring import LabelledPhoto, load_folder  # noqa: E402
 
 SHARED = REPO / ".." / "shared" / "dice"
 CENTRE = 0.25  # a die read this far from the crop's centre, in crop sides, at most, is the crop's die
 
 
-def face_shares(reader: DiceReader, folder: Path) -> list[float]:
-    """Returns, for each crop of `folder` read with a die near its centre, that die's face side (the side of the box
-    the reader read it in) over the crop's side; raises FileNotFoundError when the folder or its labels are missing."""
+def face_shares(reader: DiceReader, photos: list[LabelledPhoto]) -> list[float]:
+    """Returns, for each crop read with a die near its centre, that die's face side (the side of the box the reader
+    read it in) over the crop's side; an unreadable crop is passed over; raises nothing."""
     shares: list[float] = []
-    for photo in load_folder(folder):
+    for photo in photos:
         image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
         if image is None:
             continue
@@ -71,13 +70,13 @@ def main() -> int:
     print("|---|---|---|---|---|")
     for name in options.folders or CROP_FACE_SHARE:
         try:
-            shares = face_shares(reader, SHARED / name)
-            crops = len(load_folder(SHARED / name))
+            photos = load_folder(SHARED / name)
         except FileNotFoundError as error:
             print(f"crop_face_share: {error}", file=sys.stderr)
             return 2
+        shares = face_shares(reader, photos)
         low, middle, high = np.percentile(shares, [10, 50, 90]) if shares else (math.nan,) * 3
-        print(f"| {name} | {crops} | {len(shares)} | {low:.2f} / {middle:.2f} / {high:.2f} | {CROP_FACE_SHARE[name]} |")
+        print(f"| {name} | {len(photos)} | {len(shares)} | {low:.2f} / {middle:.2f} / {high:.2f} | {CROP_FACE_SHARE[name]} |")
     return 0
 
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from vision.reader import shipped_reader
+from vision.scoring import load_folder
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -252,6 +253,7 @@ def test_a_casinos_marks_sit_around_a_ones_pip_and_between_a_twos(monkeypatch: p
 def test_a_rollers_die_is_taught_at_the_size_the_reader_reads_it(data, shared_dice: Path, benchmark: Any) -> None:
     """tomitomi3's crops are cut for the face reader as large as the shipped reader reads their die (it never saw
     them): the median share by benchmarks/crop_face_share.py lies within 0.03 of the training share."""
-    shares = benchmark("crop_face_share").face_shares(shipped_reader(), shared_dice / "tomitomi3-gray-d6")
+    photos = load_folder(shared_dice / "tomitomi3-gray-d6")
+    shares = benchmark("crop_face_share").face_shares(shipped_reader(), photos)
     assert len(shares) >= 280  # nearly every crop is read with its die at the centre
     assert abs(float(np.median(shares)) - data.CROP_FACE_SHARE["tomitomi3-gray-d6"]) <= 0.03
