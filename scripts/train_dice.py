@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -43,12 +44,16 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "scripts"))
 
-from dice_training.data import CROP_FACE_SHARE, SCENE_FOLDERS, TRAIN_FOLDERS, load_photos, synthetic_photos  # noqa: E402
+from dice_training.data import (  # noqa: E402
+    CROP_FACE_SHARE, SCENE_FOLDERS, TRAIN_FOLDERS, Photo, load_photos, synthetic_photos,
+)
 from dice_training.rendered import load_renders, render_set  # noqa: E402
 from dice_training.face_train import DRAWS, train_d8, train_faces  # noqa: E402
+from dice_training.false_spots import FalseSpot, false_spots  # noqa: E402
 from dice_training.finder_train import train_finder  # noqa: E402
 from dice_training.finder_views import ViewRecipe  # noqa: E402
 from dice_training.models import FACE_CROP  # noqa: E402
+from vision.finder import Finder  # noqa: E402
 from vision.splits import SHARES  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "dice"
@@ -94,6 +99,12 @@ def main() -> None:
     parser.add_argument("--speckled-ground", type=float, default=0.0, metavar="SHARE",
                         help="the face networks' share of drawn ground strewn with more pip-like specks than a die "
                              "has pips, taught as no die (0 as shipped)")
+    parser.add_argument("--false-spots", type=float, default=0.0, metavar="SHARE",
+                        help="the face networks' share of crops at the finder's false spots on the training scenes "
+                             "(places it takes for a face, no labelled die there), taught as no die; the finder is "
+                             "the --out folder's, trained first when --part names it too (0 as shipped)")
+    parser.add_argument("--false-spots-from", type=float, default=0.1, metavar="CHANCE",
+                        help="the finder's spots from this chance up are looked for (the reader keeps them from 0.4)")
     parser.add_argument("--casino-marks", type=float, default=0.0, metavar="SHARE",
                         help="the d8 reader's share of drawn casino 1s and 2s, their marks among the pips, taught as "
                              "no numeral (0 as shipped)")
@@ -109,6 +120,12 @@ def main() -> None:
                              "N frames; may be given again")
     parser.add_argument("--shared", type=Path, default=SHARED, help="the folder of photo sources (default ../shared/dice)")
     options = parser.parse_args()
+    finder_file = options.out / "dice_finder.onnx"
+    if not 0.0 < options.false_spots_from < 1.0:
+        parser.error(f"--false-spots-from is a chance between 0 and 1, not {options.false_spots_from}")
+    if options.false_spots and "finder" not in options.part and not finder_file.is_file():
+        parser.error(f"--false-spots looks with the finder in {finder_file}, and there is none: train it first "
+                     f"(--part finder) or put one there")
     torch.set_num_threads(options.threads)
     cv2.setNumThreads(options.threads)  # the views are made with OpenCV: one run, as many threads as asked
     torch.use_deterministic_algorithms(True, warn_only=options.device != "cpu")
@@ -130,12 +147,14 @@ def main() -> None:
         finder = train_finder(photos, options.finder_steps, SEED, log, device=options.device, minutes=options.minutes,
                               workers=options.workers, checkpoint=options.out / "finder.ckpt",
                               recipe=ViewRecipe(options.alone_share, options.upright_views))
-        save(finder, torch.zeros(1, 3, 256, 256), options.out / "dice_finder.onnx", spatial=True)
+        save(finder, torch.zeros(1, 3, 256, 256), finder_file, spatial=True)
         log("wrote dice_finder.onnx")
+    spots = _taught_false_spots(options, photos, log)
     for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):
         if part in options.part:
             faces = train_faces(photos, steps, SEED, log, draw=options.face_dice, cubes=options.drawn_dice,
                                 sides=options.drawn_sides, specks=options.speckled_ground,
+                                false_spots=spots, false_share=options.false_spots,
                                 device=options.device, minutes=options.minutes, workers=options.workers,
                                 checkpoint=options.out / f"{part}.ckpt")
             save(faces, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / FACE_FILES[part], spatial=False)
@@ -145,6 +164,16 @@ def main() -> None:
                       workers=options.workers, checkpoint=options.out / "d8.ckpt", casino=options.casino_marks)
         save(d8, torch.zeros(1, 3, FACE_CROP, FACE_CROP), options.out / D8_FILE, spatial=False)
         log(f"wrote {D8_FILE}")
+
+
+def _taught_false_spots(options: argparse.Namespace, photos: list[Photo], log: Callable[[str], None]) -> list[FalseSpot]:
+    """Returns the finder's false spots for the face networks to learn as no die, none unless asked; raises
+    FileNotFoundError when the --out folder has no finder."""
+    if not options.false_spots or not {"faces", "second"} & set(options.part):
+        return []
+    spots = false_spots(photos, Finder(options.out / "dice_finder.onnx"), options.false_spots_from)
+    log(f"{len(spots)} false spots of the finder's, taught as no die ({options.false_spots:.0%} of the crops)")
+    return spots
 
 
 def _render_set(text: str) -> tuple[Path, int | None]:

@@ -2,6 +2,7 @@
 
 Usage:  python scripts/train_folds.py --out DIR [--device cuda] [--workers N] [--minutes M] [--shared PATH]
                                       [--fold NAME ...] [--renders DIR] [--alone-share S] [--upright-views] [--at-once N]
+                                      [--false-spots SHARE]
 
 Writes DIR/<fold>/dice_finder.onnx and dice_faces.onnx (the face network also stands in for the second look,
 which the folds do not train) and DIR/<fold>/*.log; the fold `none` is trained on every source. Each fold's
@@ -11,6 +12,8 @@ two at a time (a 2-core machine). A crop source's fold takes the finder of `none
 leaving one out trains the same finder.
 A part whose network is written is skipped, and a stopped part goes on from its checkpoint: a rerun resumes.
 `--renders`, `--alone-share` and `--upright-views` go to the finder only (renders did not help the face network).
+`--false-spots` goes to the face network, which then learns the spots its fold's own finder takes for a face where
+no die lies: every finder is trained first, then the face networks.
 `benchmarks/dice_sources.py --folds DIR` measures them.
 """
 from __future__ import annotations
@@ -41,6 +44,8 @@ def command(fold: str, part: str, options: argparse.Namespace) -> list[str]:
             "--workers", str(options.workers)]
     if fold != "none":
         line += ["--leave-out", fold]
+    if part == "faces" and options.false_spots:
+        line += ["--false-spots", str(options.false_spots)]
     if options.minutes is not None:
         line += ["--minutes", str(options.minutes)]
     if part == "finder":
@@ -64,19 +69,32 @@ def main() -> int:
     parser.add_argument("--alone-share", type=float, default=0.0, help="the finder's views of one die alone")
     parser.add_argument("--upright-views", action="store_true", help="the finder's views keep up as up")
     parser.add_argument("--at-once", type=int, help="parts trained at a time (default: all)")
+    parser.add_argument("--false-spots", type=float, default=0.0,
+                        help="the face network's share of its finder's false spots, as no die (train_dice.py)")
     options = parser.parse_args()
     if options.at_once is not None and options.at_once < 1:
         parser.error("--at-once must be 1 or more")
     if options.workers < 0:
         parser.error("--workers must be 0 or more")
+    if not 0.0 <= options.false_spots < 1.0:
+        parser.error("--false-spots is a share of the crops: 0 or more and under 1")
     started = time.time()
     folds = options.fold or FOLDS
-    parts = to_train(folds, options.out)
-    with ThreadPoolExecutor(max_workers=options.at_once or max(1, len(parts))) as pool:
-        failed = sum(not written for written in pool.map(lambda item: _train(*item, options, started), parts))
-    for fold in folds:
-        _finish(fold, options.out)
+    failed = 0
+    for parts in waves(to_train(folds, options.out), finders_first=bool(options.false_spots)):
+        with ThreadPoolExecutor(max_workers=options.at_once or max(1, len(parts))) as pool:
+            failed += sum(not written for written in pool.map(lambda item: _train(*item, options, started), parts))
+        for fold in folds:
+            _finish(fold, options.out)
     return 1 if failed else 0
+
+
+def waves(parts: list[tuple[str, str]], *, finders_first: bool) -> list[list[tuple[str, str]]]:
+    """Returns the parts in the groups trained one after the other: the finders, then the face networks, when a
+    face network learns from its finder, else all at once; raises nothing."""
+    if not finders_first:
+        return [parts]
+    return [[item for item in parts if item[1] == part] for part in PARTS]
 
 
 def finder_fold(fold: str) -> str:

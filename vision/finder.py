@@ -33,16 +33,18 @@ class Finder:
         """Loads the network; raises FileNotFoundError when the model file is missing."""
         self._net = read_network(model, "dice finder")
 
-    def find(self, images: list[np.ndarray], long_side: int, faces: tuple[float, float]) -> list[Spot]:
+    def find(self, images: list[np.ndarray], long_side: int, faces: tuple[float, float], *,
+             look_at: float = LOOK_AT) -> list[Spot]:
         """Returns the spots whose face side (input pixels) lies in `faces`, at the frame's scale; raises nothing.
 
         `images` is the frame's pyramid (vision.cutting.pyramid); the frame is looked at `long_side` pixels long.
+        Map peaks less likely than `look_at` are no spot (training looks lower, for the finder's doubtful spots).
         """
         blob, scale = finder_input(images, long_side)
         self._net.setInput(blob)
         maps = self._net.forward()[0]
         heat = 1.0 / (1.0 + np.exp(-maps[0]))
-        peaks = (heat >= LOOK_AT) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+        peaks = (heat >= look_at) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
         spots = []
         for row, column in zip(*np.nonzero(peaks)):
             face = math.exp(float(maps[3, row, column]))

@@ -155,7 +155,7 @@ class DiceReader:
             return dice
         seen = statistics.median(die_side(die) for die in dice)
         long_side = max(images[0].shape[:2])
-        if seen * min(TABLE_LOOK[0], _multiple(long_side)) / long_side >= HINTED_FACE:
+        if seen * unhinted_looks(long_side)[0][0] / long_side >= HINTED_FACE:
             return dice
         for _ in range(OWN_SIZE_LOOKS):
             hint = seen * HINTED_FACE / OWN_SIZE_FACE
@@ -190,8 +190,7 @@ class DiceReader:
         if die_size is not None:
             fitted = int(np.clip(HINTED_FACE * long_side / die_size, 64, 1024))
             return self._finder.find(images, fitted, (HINTED_FACE / 2.5, HINTED_FACE * 2.5))
-        spots = self._finder.find(images, min(TABLE_LOOK[0], _multiple(long_side)), TABLE_LOOK[1])
-        return spots + self._finder.find(images, CLOSE_LOOK[0], CLOSE_LOOK[1])
+        return [spot for side, faces in unhinted_looks(long_side) for spot in self._finder.find(images, side, faces)]
 
 
 @functools.lru_cache(maxsize=1)
@@ -206,6 +205,12 @@ def read_dice(
 ) -> DiceReading:
     """Returns every die in the frame, read with the shipped networks; raises ValueError for a bad frame or hint."""
     return shipped_reader().read(frame, tray=tray, die_px=die_px, sides=sides)
+
+
+def unhinted_looks(long_side: int) -> tuple[tuple[int, tuple[float, float]], ...]:
+    """Returns the finder's looks at a frame `long_side` pixels long with no die size hint: (input long side, face
+    sides it reports) each, the table look first; raises nothing."""
+    return (min(TABLE_LOOK[0], _multiple(long_side)), TABLE_LOOK[1]), CLOSE_LOOK
 
 
 def _multiple(side: int) -> int:

@@ -3,6 +3,7 @@ recoloured), crops of the ground beside them, and synthetic pip, numeral and pla
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -11,6 +12,7 @@ from dice_training.augment import recolour
 from dice_training.cubes import cube_crop
 from dice_training.data import UNREADABLE, Die, Photo
 from dice_training.drawing import CropDraws
+from dice_training.false_spots import FalseSpot
 from dice_training.renders import numeral_crop, pip_face_crop, plain_crop, speckled_crop
 from vision.cutting import FACE_CROP, cut_face, pyramid
 from vision.faces import NOT_PIPS, NOTHING
@@ -20,30 +22,36 @@ SHARES = {"die": 0.5, "ground": 0.2, "synthetic pips": 0.15, "numeral": 0.1, "pl
 CUBES = "drawn cube"  # a whole die drawn at a slant (dice_training.cubes), its share set per training
 SIDE_FACES = "drawn side face"  # the same, a side face at the crop's centre: nothing
 SPECKLED = "speckled ground"  # ground strewn with more pip-like specks than a die has pips: nothing
+FALSE_SPOT = "finder's false spot"  # a training scene's place the finder takes for a face, no die there: nothing
 
 
 class FaceExamples(CropDraws):
     """Draws labelled face crops from the photos and the synthetic renders."""
 
     def __init__(self, photos: list[Photo], rng: np.random.Generator, *, draw: str = "per-photo",
-                 cubes: float = 0.0, sides: float = 0.0, specks: float = 0.0) -> None:
+                 cubes: float = 0.0, sides: float = 0.0, specks: float = 0.0,
+                 false_spots: Sequence[FalseSpot] = (), false_share: float = 0.0) -> None:
         """`draw`: how a die's crop is drawn: a photo, then one of its dice ("per-photo", the shipped networks'
         recipe); all dice alike, so a busy tray's dice are drawn as often as a lone die ("every-die"); or a
         source, then a photo, then a die, so each table counts alike however many photos it has ("per-source").
         `cubes`: the share of drawn whole dice seen at a slant, `sides`: of the same centred on a side face, the other
-        kinds shrunk to make room (0 as shipped); `specks`: the share of drawn speckled ground (0 as shipped).
-        Raises ValueError for another `draw` or a share outside 0..1."""
+        kinds shrunk to make room (0 as shipped); `specks`: the share of drawn speckled ground (0 as shipped);
+        `false_share`: the share of crops at the finder's `false_spots` (dice_training.false_spots; 0 as shipped, and
+        0 when there are none). Raises ValueError for another `draw` or a share outside 0..1."""
         if draw not in DRAWS:
             raise ValueError(f"unknown way to draw dice {draw!r}; expected one of {', '.join(DRAWS)}")
-        if not (0.0 <= min(cubes, sides, specks) and cubes + sides + specks < 1.0):
-            raise ValueError(f"the shares of drawn dice and ground must be 0 or more and under 1 together, "
-                             f"not {cubes}, {sides} and {specks}")
+        if not (0.0 <= min(cubes, sides, specks, false_share) and cubes + sides + specks + false_share < 1.0):
+            raise ValueError(f"the shares of drawn dice and ground (the finder's false spots among them) must be 0 or "
+                             f"more and under 1 together, not {cubes}, {sides}, {specks} and {false_share}")
         self.photos = photos
         self.levels = [pyramid(photo.image) for photo in photos]
         self.rng = rng
-        drawn = {kind: share for kind, share in ((CUBES, cubes), (SIDE_FACES, sides), (SPECKLED, specks)) if share}
+        self.false_spots = list(false_spots)
+        false_share = false_share if false_spots else 0.0
+        drawn = {kind: share for kind, share in ((CUBES, cubes), (SIDE_FACES, sides), (SPECKLED, specks),
+                                                 (FALSE_SPOT, false_share)) if share}
         self.kinds = list(SHARES) + list(drawn)
-        left = 1.0 - cubes - sides - specks
+        left = 1.0 - sum(drawn.values())
         self.shares = np.array([share * left for share in SHARES.values()] + list(drawn.values()))
         self.readable = [[number for number, die in enumerate(photo.dice) if die.value != UNREADABLE] for photo in photos]
         self.with_dice = [index for index, numbers in enumerate(self.readable) if numbers]
@@ -67,6 +75,8 @@ class FaceExamples(CropDraws):
             return _turned(cube_crop(rng, int(rng.integers(1, 7)), at_side=True), rng), NOTHING
         if kind == SPECKLED:
             return _turned(speckled_crop(rng), rng), NOTHING
+        if kind == FALSE_SPOT:
+            return self._false_spot(self.false_spots[int(rng.integers(len(self.false_spots)))])
         if kind == "numeral":
             return _turned(numeral_crop(rng), rng), NOT_PIPS
         if kind == "plain":
@@ -94,6 +104,15 @@ class FaceExamples(CropDraws):
         """Returns a labelled die's crop, jittered, turned, squashed and recoloured, and its value; raises nothing."""
         crop = self._cut_die(levels, die)
         return _blurred_small(recolour(crop, self.rng, invert=0.15, blur=0.8), self.rng), die.value
+
+    def _false_spot(self, spot: FalseSpot) -> tuple[np.ndarray, int]:
+        """Returns a crop at one of the finder's false spots, jittered, turned and recoloured, as no die; raises
+        nothing."""
+        rng = self.rng
+        x, y = spot.x + rng.normal(0, 0.08) * spot.face, spot.y + rng.normal(0, 0.08) * spot.face
+        size = spot.face * math.exp(rng.normal(0, 0.14))
+        crop = cut_face(self.levels[spot.photo], x, y, size, float(rng.uniform(0, 360)), bool(rng.random() < 0.5))
+        return recolour(crop, rng, invert=0.15), NOTHING
 
     def _ground(self, photo: Photo, levels: list[np.ndarray], face: float) -> tuple[np.ndarray, int]:
         """Returns a crop that is not one die's face: ground, between dice, a pip close up; raises nothing."""

@@ -2,7 +2,7 @@
 by train_dice.py."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +14,7 @@ from dice_training.checkpoint import Checkpoint
 from dice_training.d8_faces import D8_CLASSES, D8Examples
 from dice_training.data import Photo
 from dice_training.face_examples import DRAWS, FaceExamples
+from dice_training.false_spots import FalseSpot
 from dice_training.models import FaceReader
 
 __all__ = ["DRAWS", "FaceExamples", "train_d8", "train_faces"]
@@ -21,16 +22,19 @@ __all__ = ["DRAWS", "FaceExamples", "train_d8", "train_faces"]
 
 def train_faces(photos: list[Photo], steps: int, seed: int, log: Callable[[str], None], *,
                 draw: str = "per-photo", cubes: float = 0.0, sides: float = 0.0, specks: float = 0.0,
+                false_spots: Sequence[FalseSpot] = (), false_share: float = 0.0,
                 device: str = "cpu", minutes: float | None = None, workers: int = 0,
                 checkpoint: Path | None = None) -> FaceReader:
     """Returns a face reader trained for `steps` batches of 256 crops (fewer if they would outlast `minutes`; made
-    by `workers` processes, or here with 0; see FaceExamples for `draw`, `cubes`, `sides` and `specks`), resuming
-    from and saving to `checkpoint`; raises ValueError for an unknown `draw`, a share out of range or a checkpoint
-    of another run length."""
+    by `workers` processes, or here with 0; see FaceExamples for `draw`, `cubes`, `sides`, `specks`, `false_spots`
+    and `false_share`), resuming from and saving to `checkpoint`; raises ValueError for an unknown `draw`, a share
+    out of range or a checkpoint of another run length."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
-    examples = FaceExamples(photos, rng, draw=draw, cubes=cubes, sides=sides, specks=specks)
-    timing = FaceExamples(photos, np.random.default_rng(seed + 1), draw=draw, cubes=cubes, sides=sides, specks=specks)
+    recipe = {"draw": draw, "cubes": cubes, "sides": sides, "specks": specks, "false_spots": false_spots,
+              "false_share": false_share}
+    examples = FaceExamples(photos, rng, **recipe)
+    timing = FaceExamples(photos, np.random.default_rng(seed + 1), **recipe)
     steps = affordable_steps(lambda: timing.batch(256), steps, minutes, log, workers=workers)
     teach = Teaching("faces", FaceReader(), 256, device, workers, checkpoint)
     return teach.run(lambda generator: examples.drawing_with(generator).batch(256), steps, rng, seed, log)

@@ -25,7 +25,8 @@ def train_folds(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
 
 def _options(tmp_path: Path, **given: object) -> argparse.Namespace:
     defaults = {"out": tmp_path, "device": "cpu", "minutes": None, "shared": tmp_path, "face_dice": "per-source",
-                "renders": [], "alone_share": 0.0, "upright_views": False, "workers": 0}
+                "renders": [], "alone_share": 0.0, "upright_views": False, "workers": 0,
+                "false_spots": 0.0}
     return argparse.Namespace(**{**defaults, **given})
 
 
@@ -40,6 +41,14 @@ def test_renders_alone_and_upright_views_go_to_the_finder_only(train_folds: Modu
     assert "--renders" not in faces and "--alone-share" not in faces and "--upright-views" not in faces
     assert "--leave-out" in faces
     assert "--leave-out" not in train_folds.command("none", "faces", options)  # `none` learns every source
+
+
+def test_false_spots_go_to_the_face_network_only(train_folds: ModuleType, tmp_path: Path) -> None:
+    options = _options(tmp_path, false_spots=0.1)
+    faces = train_folds.command("aws-vegas-d6", "faces", options)
+    assert faces[faces.index("--false-spots") + 1] == "0.1"
+    assert "--false-spots" not in train_folds.command("aws-vegas-d6", "finder", options)
+    assert "--false-spots" not in train_folds.command("aws-vegas-d6", "faces", _options(tmp_path))
 
 
 def test_worker_processes_go_to_both_parts(train_folds: ModuleType, tmp_path: Path) -> None:
@@ -90,6 +99,31 @@ def test_a_crop_fold_takes_the_finder_of_every_source(train_folds: ModuleType, t
     assert not (tmp_path / "none" / "dice_faces.onnx").exists()  # `none` trains its face network only when asked
 
 
+def test_a_face_network_that_learns_its_finders_false_spots_starts_once_that_finder_is_written(
+        train_folds: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[str] = []
+
+    def command(fold: str, part: str, options: argparse.Namespace) -> list[str]:
+        """A stand-in for train_dice.py whose face network, as with --false-spots, fails without its fold's finder."""
+        started.append(f"{fold} {part}")
+        folder = options.out / fold
+        if part == "finder":
+            return [sys.executable, "-c", "import pathlib, sys, time; time.sleep(0.3); "
+                    "pathlib.Path(sys.argv[1]).write_bytes(b'net')", str(folder / "dice_finder.onnx")]
+        needs = "import pathlib, sys; faces = pathlib.Path(sys.argv[1]); " \
+                "sys.exit(1) if not (faces.parent / 'dice_finder.onnx').is_file() else faces.write_bytes(b'net')"
+        return [sys.executable, "-c", needs, str(folder / "dice_faces.onnx")]
+
+    monkeypatch.setattr(train_folds, "command", command)
+    monkeypatch.setattr(sys, "argv", ["train_folds.py", "--out", str(tmp_path), "--fold", "aws-vegas-d6",
+                                      "--fold", "chase-casino-d6-crops", "--false-spots", "0.1"])
+    assert train_folds.main() == 0
+    assert sorted(started[:2]) == ["aws-vegas-d6 finder", "none finder"]
+    assert sorted(started[2:]) == ["aws-vegas-d6 faces", "chase-casino-d6-crops faces"]
+    for fold in ("aws-vegas-d6", "chase-casino-d6-crops"):
+        assert (tmp_path / fold / "dice_faces_second.onnx").read_bytes() == b"net"
+
+
 def test_a_part_that_writes_no_network_fails_the_run(train_folds: ModuleType, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(train_folds, "command", lambda fold, part, options: [sys.executable, "-c", "pass"])
@@ -106,6 +140,9 @@ def test_the_script_refuses_a_bad_option_with_a_sentence(tmp_path: Path) -> None
     run = subprocess.run([sys.executable, str(REPO / "scripts" / "train_folds.py"), "--out", str(tmp_path),
                           "--workers", "-1"], capture_output=True, text=True)
     assert run.returncode == 2 and "--workers must be 0 or more" in run.stderr
+    run = subprocess.run([sys.executable, str(REPO / "scripts" / "train_folds.py"), "--out", str(tmp_path),
+                          "--false-spots", "1"], capture_output=True, text=True)
+    assert run.returncode == 2 and "--false-spots is a share of the crops" in run.stderr
     assert list(tmp_path.iterdir()) == []
 
 

@@ -257,3 +257,48 @@ def test_a_rollers_die_is_taught_at_the_size_the_reader_reads_it(data, shared_di
     shares = benchmark("crop_face_share").face_shares(shipped_reader(), photos)
     assert len(shares) >= 280  # nearly every crop is read with its die at the centre
     assert abs(float(np.median(shares)) - data.CROP_FACE_SHARE["tomitomi3-gray-d6"]) <= 0.03
+
+
+def test_the_finders_false_spots_mark_no_labelled_die_and_its_spots_on_unlabelled_dice_are_false(data) -> None:
+    """The face networks may learn the finder's false spots as no die: every one lies away from each labelled die,
+    and the same photos with their labels taken away give the spots on those dice as false ones."""
+    import dataclasses
+
+    from dice_training.false_spots import AWAY, false_spots
+    from vision.finder import Finder
+    from vision.reader import MODELS
+
+    photos = data.synthetic_photos(6, seed=3)
+    finder = Finder(MODELS / "dice_finder.onnx")
+    labelled = false_spots(photos, finder, 0.1)
+    unlabelled = false_spots([dataclasses.replace(photo, dice=()) for photo in photos], finder, 0.1)
+    for spot in labelled:
+        for die in photos[spot.photo].dice:
+            assert np.hypot(spot.x - die.x, spot.y - die.y) > AWAY * max(die.face, spot.face)
+    on_dice = [die for spot in unlabelled for die in photos[spot.photo].dice
+               if np.hypot(spot.x - die.x, spot.y - die.y) < 0.25 * die.face]
+    dice = sum(len(photo.dice) for photo in photos)
+    assert len(on_dice) >= 0.9 * dice and len(unlabelled) >= len(labelled) + len(on_dice)
+    assert len(false_spots([dataclasses.replace(photo, dice=()) for photo in photos], finder, 0.4)) <= len(unlabelled)
+    assert false_spots([dataclasses.replace(photo, scene=False) for photo in photos], finder, 0.1) == []
+
+
+def test_a_false_spot_is_taught_as_no_die_cut_where_the_finder_saw_it(data) -> None:
+    from dice_training.face_examples import FALSE_SPOT, FaceExamples
+    from dice_training.false_spots import FalseSpot
+    from vision.faces import NOTHING
+
+    image = np.full((200, 200, 3), 90, np.uint8)
+    image[85:115, 85:115] = 250  # a bright square where the finder took a face, no die there
+    photo = data.Photo("ground.jpg", image, (data.Die(30.0, 30.0, 30.0, 4),))
+    drawn = FaceExamples([photo], np.random.default_rng(5), false_spots=[FalseSpot(0, 100.0, 100.0, 30.0)],
+                         false_share=0.1)
+    assert drawn.shares[drawn.kinds.index(FALSE_SPOT)] == pytest.approx(0.1) and drawn.shares.sum() == pytest.approx(1)
+    for _ in range(20):
+        crop, value = drawn._example(FALSE_SPOT)
+        centre, corners = crop[12:20, 12:20].mean(), np.mean([crop[:4, :4].mean(), crop[-4:, -4:].mean()])
+        assert value == NOTHING and abs(centre - corners) > 40
+    assert FALSE_SPOT not in FaceExamples([photo], np.random.default_rng(5), false_share=0.1).kinds  # none found
+    with pytest.raises(ValueError, match="false spots among them"):
+        FaceExamples([photo], np.random.default_rng(5), false_spots=[FalseSpot(0, 100.0, 100.0, 30.0)],
+                     false_share=1.0)
