@@ -149,7 +149,7 @@ def main() -> None:
                               recipe=ViewRecipe(options.alone_share, options.upright_views))
         save(finder, torch.zeros(1, 3, 256, 256), finder_file, spatial=True)
         log("wrote dice_finder.onnx")
-    spots = _taught_false_spots(options, photos, log)
+    spots = _taught_false_spots(options, photos, finder_file, log)
     for part, steps in (("faces", options.face_steps), ("second", options.second_steps)):
         if part in options.part:
             faces = train_faces(photos, steps, SEED, log, draw=options.face_dice, cubes=options.drawn_dice,
@@ -166,12 +166,13 @@ def main() -> None:
         log(f"wrote {D8_FILE}")
 
 
-def _taught_false_spots(options: argparse.Namespace, photos: list[Photo], log: Callable[[str], None]) -> list[FalseSpot]:
-    """Returns the finder's false spots for the face networks to learn as no die, none unless asked; raises
-    FileNotFoundError when the --out folder has no finder."""
+def _taught_false_spots(options: argparse.Namespace, photos: list[Photo], finder_file: Path,
+                        log: Callable[[str], None]) -> list[FalseSpot]:
+    """Returns the spots the finder in `finder_file` takes for a face where no die lies, for the face networks to
+    learn as no die; none unless asked. Raises FileNotFoundError when there is no finder."""
     if not options.false_spots or not {"faces", "second"} & set(options.part):
         return []
-    spots = false_spots(photos, Finder(options.out / "dice_finder.onnx"), options.false_spots_from)
+    spots = false_spots(photos, Finder(finder_file), options.false_spots_from)
     log(f"{len(spots)} false spots of the finder's, taught as no die ({options.false_spots:.0%} of the crops)")
     return spots
 
