@@ -78,19 +78,13 @@ class Companion:
         self.notify("READY=1")
 
     def _start_front(self) -> None:
-        """Start nginx; for web.port 0, on another free port when the one chosen was taken meanwhile (the web server
-        bound on 127.0.0.1 may itself have been given it); raises ConfigError naming web.host and web.port."""
-        for tries_left in (2, 1, 0):
-            try:
-                self.front.start(self.server.port)
-                return
-            except OSError as error:
-                if self.config.port != 0 or tries_left == 0:
-                    self.stop()
-                    raise ConfigError(f"Cannot listen on web.host = {self.config.host!r}, web.port = "
-                                      f"{self.config.port}: {error}") from None
-                self.front = type(self.front)(self.front.program, host=self.front.host, port=0,
-                                              max_body=self.front.max_body)
+        """Start nginx on the port its front holds; raises ConfigError naming web.host and web.port."""
+        try:
+            self.front.start(self.server.port)
+        except OSError as error:
+            self.stop()
+            raise ConfigError(f"Cannot listen on web.host = {self.config.host!r}, web.port = "
+                              f"{self.config.port}: {error}") from None
 
     def _stopped_part(self) -> str | None:
         """The part that stopped running while the loop goes on (web server, dice camera), or None; raises nothing."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import functools
 import logging
 import os
 import shutil
@@ -91,21 +92,23 @@ def config_text(*, host: str, port: int, app_port: int, run: Path, max_body: int
     return text
 
 
-def public_port(host: str, port: int) -> int:
-    """The port nginx is to listen on: `port`, or a free one for port 0; raises OSError when it cannot be bound
-    (in use, no such address), as nginx would find. A port still held is tried for BIND_SECONDS (the nginx of a
-    companion killed just now is ending), as nginx itself does."""
+def hold_port(host: str, port: int) -> socket.socket:
+    """A socket bound (not listening) to the port nginx is to listen on: `port`, or a free one for port 0; raises
+    OSError when it cannot be bound (in use, no such address), as nginx would find. A port still held is tried for
+    BIND_SECONDS (the nginx of a companion killed just now is ending), as nginx itself does. While it is held no
+    other socket is given that port, the web server's own included; nginx binds it beside (both reuse addresses)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     deadline = time.monotonic() + BIND_SECONDS
     while True:
-        with socket.socket(family, socket.SOCK_STREAM) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as nginx binds
-            try:
-                probe.bind((host, port))
-                return int(probe.getsockname()[1])
-            except OSError as error:
-                if error.errno != errno.EADDRINUSE or time.monotonic() > deadline:
-                    raise
+        held = socket.socket(family, socket.SOCK_STREAM)
+        held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as nginx binds
+        try:
+            held.bind((host, port))
+            return held
+        except OSError as error:
+            held.close()
+            if error.errno != errno.EADDRINUSE or time.monotonic() > deadline:
+                raise
         time.sleep(0.1)
 
 
@@ -114,10 +117,12 @@ class Front:
     close() stops it and removes its run folder."""
 
     def __init__(self, program: str, *, host: str, port: int, max_body: int) -> None:
-        """Choose the public port now (port 0: a free one); raises OSError when it cannot be bound."""
+        """Choose the public port now (port 0: a free one) and hold it until nginx listens; raises OSError when it
+        cannot be bound."""
         self.program = program
         self.host = host
-        self.port = public_port(host, port)
+        self._held: socket.socket | None = hold_port(host, port)
+        self.port = int(self._held.getsockname()[1])
         self.max_body = max_body
         self.app_port = 0
         self.restarts = 0
@@ -139,7 +144,9 @@ class Front:
                                                           run=self._run, max_body=self.max_body), encoding="utf-8")
         self._thread = threading.Thread(target=self._watch, name="front", daemon=True)
         self._thread.start()
-        if not self._listening.wait(START_SECONDS) or self._failed is not None:
+        listening = self._listening.wait(START_SECONDS)
+        self._let_go()
+        if not listening or self._failed is not None:
             reason = self._failed or f"it did not listen within {START_SECONDS:.0f} s"
             self.close()
             raise FrontError(f"nginx could not start in front of the web server: {reason}")
@@ -154,6 +161,7 @@ class Front:
     def close(self) -> None:
         """Stop nginx (it closes every connection) and remove its run folder; raises nothing."""
         self._closing.set()
+        self._let_go()
         process = self._process
         if process is not None and process.poll() is None:
             process.send_signal(signal.SIGTERM)  # nginx's fast shutdown
@@ -161,6 +169,12 @@ class Front:
             self._thread.join(STOP_SECONDS + 1)
         if self._run is not None:
             shutil.rmtree(self._run, ignore_errors=True)
+
+    def _let_go(self) -> None:
+        """Close the socket that held the port (nginx listens on it now, or never will); raises nothing."""
+        if self._held is not None:
+            self._held.close()
+            self._held = None
 
     def _watch(self) -> None:
         """Run nginx, restart it when it dies, stop it on close(); raises nothing. nginx is started from this
@@ -195,7 +209,8 @@ class Front:
             process = subprocess.Popen(
                 [self.program, "-p", str(self._run), "-c", str(self._run / "nginx.conf"), "-e", "stderr"],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                start_new_session=True, preexec_fn=_end_with_parent)  # Ctrl-C reaches the companion, which stops it
+                start_new_session=True,  # Ctrl-C reaches the companion, which stops it
+                preexec_fn=functools.partial(_end_with_parent, os.getpid()))
         except OSError as error:
             self._failed = f"{error.strerror or error} ({self.program})"
             self._listening.set()
@@ -251,13 +266,16 @@ def _end_group(pid: int) -> None:
         pass
 
 
-def _end_with_parent() -> None:
+def _end_with_parent(parent: int) -> None:
     """In the child before exec: the kernel sends it SIGTERM when the thread that started it ends (the companion
-    killed outright), so no nginx is left holding the port; raises nothing."""
+    killed outright), so no nginx is left holding the port; a child whose parent `parent` already ended exits at
+    once; raises nothing."""
     try:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
     except (OSError, AttributeError):
         pass
+    if os.getppid() != parent:  # killed between the fork and the prctl: no signal will come
+        os._exit(1)
 
 
 def make_front(*, host: str, port: int, max_body: int, warnings: list[str]) -> Front | None:

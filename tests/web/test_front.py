@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import pytest
 
-from web.front import BODY_SECONDS, HEAD_SECONDS, find_nginx
+from web.front import BODY_SECONDS, HEAD_SECONDS, Front, find_nginx
 
 if find_nginx() is None:  # make test installs Debian's nginx first (the Makefile's `front`)
     pytest.fail("nginx is not installed: run `make test`, or apt-get install nginx", pytrace=False)
@@ -207,6 +207,24 @@ def test_a_dead_front_is_started_again_and_none_is_left_after_the_stop(start_ser
     server.companion.stop()
     assert front._process.poll() is not None and not run.exists()
     assert _group_ends(second)
+
+
+def test_the_port_a_front_chose_is_given_to_no_other_socket_until_nginx_listens_on_it() -> None:
+    front = Front(str(find_nginx()), host="127.0.0.1", port=0, max_body=1024)
+    try:
+        given = []
+        for _ in range(2000):  # the web server binds 127.0.0.1:0 after the front chose its port
+            with socket.socket() as other:
+                other.bind(("127.0.0.1", 0))
+                given.append(other.getsockname()[1])
+        assert front.port not in given
+        with socket.socket() as other, pytest.raises(OSError):
+            other.bind(("127.0.0.1", front.port))
+        front.start(app_port=9)  # nginx listens without asking the app anything
+        with socket.create_connection(("127.0.0.1", front.port), timeout=5):
+            pass
+    finally:
+        front.close()
 
 
 def test_without_nginx_the_box_says_so_and_serves_directly(start_server: Callable[..., Any],
