@@ -136,8 +136,9 @@ def events() -> Response:
     ended = state.streams.open(address, token=token or "", own=_from_the_box(address))
     keepalive = float(current_app.config.get("SSE_KEEPALIVE", 15.0))
     gone = request.environ.get("waitress.client_disconnected", lambda: False)  # reads on (channel_request_lookahead)
-    stream = _stream(state.port, holder, token, Ends(ended, state.stopping, gone, address), keepalive)
-    response = Response(Closing(stream, lambda: state.streams.close(address, ended)), mimetype="text/event-stream")
+    ends = Ends(ended, state.stopping, gone, address)
+    stream = _stream(state.port, holder, token, ends, keepalive)
+    response = Response(Closing(stream, lambda: ends.closed(state.streams)), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache, no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response
@@ -174,13 +175,15 @@ class Ends:
     address: str
 
     def now(self) -> bool:
-        """Whether the stream should end now (a gone phone says one line in the log); raises nothing."""
-        if self.ended.is_set() or self.stopping.is_set():
-            return True
-        if self.gone():
+        """Whether the stream should end now; raises nothing."""
+        return self.ended.is_set() or self.stopping.is_set() or self.gone()
+
+    def closed(self, streams: StreamBook) -> None:
+        """Forget the ended stream; a phone gone says one line in the log, whether the stream saw it go or the
+        server did, writing to it; raises nothing."""
+        streams.close(self.address, self.ended)
+        if not (self.ended.is_set() or self.stopping.is_set()) and self.gone():
             log.info("a phone at %s closed its event stream", self.address)
-            return True
-        return False
 
 
 def _stream(port: TablePort, holder: Holder, token: str | None, ends: Ends,

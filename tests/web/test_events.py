@@ -75,3 +75,20 @@ def test_a_stream_from_the_box_s_own_address_is_the_demo_laptop_and_one_from_els
                                ("192.0.2.2:8080", "127.0.0.1", True), ("[::1]:8080", "::1", True)):
         with app.test_request_context("/api/events", headers={"Host": host}):
             assert _from_the_box(address) is own, (host, address)
+
+
+def test_a_gone_phone_is_logged_once_however_its_stream_ended_and_a_replaced_one_not(caplog):
+    import logging
+    import threading
+
+    from web.events import Ends, StreamBook
+
+    caplog.set_level(logging.INFO, logger="web.events")
+    book = StreamBook(total=64)
+    gone = book.open("192.0.2.30")  # the server found it gone writing to it: the stream never looked
+    Ends(gone, threading.Event(), lambda: True, "192.0.2.30").closed(book)
+    replaced = book.open("192.0.2.31")
+    replaced.set()  # a newer stream took its place: its phone is still there
+    Ends(replaced, threading.Event(), lambda: True, "192.0.2.31").closed(book)
+    lines = [record.getMessage() for record in caplog.records]
+    assert lines == ["a phone at 192.0.2.30 closed its event stream"] and book.count() == 0
